@@ -1,0 +1,93 @@
+/** Authentication mode of the whole server (`/api/*` and `/mcp*`). */
+export type AuthMode = 'anon' | 'portico-hub' | 'custom'
+
+/** Where a `portico-hub` plugin is deployed; required in that mode. */
+export interface DeployConfig {
+  /** Organisation that owns the app, e.g. `acme`. */
+  org: string
+  /** App name inside the organisation, e.g. `notes`. */
+  app: string
+}
+
+/** One additional MCP server at `/mcp/<name>`, serving a subset of the tool classes. */
+export interface McpServerConfig {
+  /** Names of the tool classes this server serves. */
+  classes: string[]
+  title?: string
+  description?: string
+}
+
+/** An MCP server hosted elsewhere, listed in `/mcp.json` at its own URL. */
+export interface McpExternalServerConfig {
+  url: string
+  title?: string
+}
+
+/** MCP options. */
+export interface McpConfig {
+  /** Named servers at `/mcp/<name>`. */
+  servers?: Record<string, McpServerConfig>
+  /** Servers hosted elsewhere, advertised in `/mcp.json`. */
+  external?: Record<string, McpExternalServerConfig>
+  /** Text sent to MCP clients as `instructions`. */
+  instructions?: string
+}
+
+/** Look of the docs site and the overview. */
+export interface StyleConfig {
+  /** Accent colour, a CSS hex colour such as `#0f766e`. */
+  color?: string
+  /** Icon paths relative to the plugin folder, or absolute https URLs; the first is the main icon. */
+  icons?: string[]
+}
+
+/** Request limits. */
+export interface LimitsConfig {
+  /** Largest accepted request body, in bytes. */
+  bodyBytes?: number
+  /** Longest a tool call may run, in milliseconds. */
+  toolTimeoutMs?: number
+}
+
+/** How the server learns its public origin. */
+export interface ServerConfig {
+  /** The public URL (`https://notes.example.com`); wins over request headers when set. */
+  publicUrl?: string
+  /** Trust `X-Forwarded-Proto` / `X-Forwarded-Host` from a reverse proxy. */
+  trustProxy?: boolean
+}
+
+/**
+ * The contents of `portico.config.ts`. Every key is optional; identity fields default from the
+ * plugin's `package.json`.
+ */
+export interface PorticoConfig {
+  name?: string
+  version?: string
+  title?: string
+  description?: string
+  author?: string
+  license?: string
+  homepage?: string
+  keywords?: string[]
+  auth?: AuthMode
+  deploy?: DeployConfig
+  mcp?: McpConfig
+  style?: StyleConfig
+  limits?: LimitsConfig
+  server?: ServerConfig
+}
+
+/** The config with every default applied; what the rest of Portico reads. */
+export interface ResolvedConfig {
+  auth: AuthMode
+  deploy?: DeployConfig
+  mcp: {
+    servers: Record<string, McpServerConfig>
+    external: Record<string, McpExternalServerConfig>
+    instructions?: string
+  }
+  style: { color: string; icons: string[] }
+  limits: { bodyBytes: number; toolTimeoutMs: number }
+  server: { publicUrl?: string; trustProxy: boolean }
+}

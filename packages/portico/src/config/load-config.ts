@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import type { PluginIdentity } from '../model/plugin-model.js'
+import type { ResolvedConfig } from './config-types.js'
+import { type PackageManifest, resolveConfig, resolveIdentity } from './resolve-config.js'
+import { validateConfig } from './validate-config.js'
+
+/** Name of the config file inside a plugin folder. */
+export const configFileName = 'portico.config.ts'
+
+/** A plugin's config, validated and resolved, with the identity it yields. */
+export interface LoadedConfig {
+  config: ResolvedConfig
+  identity: PluginIdentity
+}
+
+/**
+ * Loads `portico.config.ts` (TypeScript, through tsx) and `package.json` from a plugin folder.
+ * A missing config file means all defaults. Throws {@link PluginDefinitionError} on any mistake.
+ */
+export async function loadConfig(rootDir: string): Promise<LoadedConfig> {
+  const configPath = join(rootDir, configFileName)
+  let raw: unknown = {}
+  if (existsSync(configPath)) raw = await importConfigModule(configPath)
+  const config = validateConfig(raw, configFileName)
+  const manifest = await readManifest(rootDir)
+  return {
+    config: resolveConfig(config),
+    identity: resolveIdentity(config, manifest, basename(rootDir)),
+  }
+}
+
+async function importConfigModule(configPath: string): Promise<unknown> {
+  const { tsImport } = await import('tsx/esm/api')
+  let module: { default?: unknown }
+  try {
+    module = await tsImport(pathToFileURL(configPath).href, import.meta.url)
+  } catch (error) {
+    throw new PluginDefinitionError(
+      { file: configFileName },
+      `cannot load the config: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  if (!('default' in module)) {
+    throw new PluginDefinitionError(
+      { file: configFileName },
+      'no default export; write: export default defineConfig({ ... })',
+    )
+  }
+  return module.default
+}
+
+async function readManifest(rootDir: string): Promise<PackageManifest> {
+  const path = join(rootDir, 'package.json')
+  if (!existsSync(path)) return {}
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as PackageManifest
+  } catch (error) {
+    throw new PluginDefinitionError(
+      { file: 'package.json' },
+      `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+}

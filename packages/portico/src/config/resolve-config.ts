@@ -1,0 +1,80 @@
+import type { PluginIdentity } from '../model/plugin-model.js'
+import type { PorticoConfig, ResolvedConfig } from './config-types.js'
+import { configDefaults } from './defaults.js'
+
+/** The fields of `package.json` that feed the plugin's identity. */
+export interface PackageManifest {
+  name?: string
+  version?: string
+  description?: string
+  author?: string | { name?: string; email?: string; url?: string }
+  license?: string
+  homepage?: string
+  keywords?: string[]
+}
+
+/** Applies every default to a validated config. */
+export function resolveConfig(config: PorticoConfig): ResolvedConfig {
+  return {
+    auth: config.auth ?? configDefaults.auth,
+    ...(config.deploy ? { deploy: config.deploy } : {}),
+    mcp: {
+      servers: config.mcp?.servers ?? {},
+      external: config.mcp?.external ?? {},
+      ...(config.mcp?.instructions ? { instructions: config.mcp.instructions } : {}),
+    },
+    style: {
+      color: config.style?.color ?? configDefaults.styleColor,
+      icons: config.style?.icons ?? [],
+    },
+    limits: {
+      bodyBytes: config.limits?.bodyBytes ?? configDefaults.bodyBytes,
+      toolTimeoutMs: config.limits?.toolTimeoutMs ?? configDefaults.toolTimeoutMs,
+    },
+    server: {
+      ...(config.server?.publicUrl ? { publicUrl: config.server.publicUrl.replace(/\/+$/, '') } : {}),
+      trustProxy: config.server?.trustProxy ?? configDefaults.trustProxy,
+    },
+  }
+}
+
+/**
+ * The plugin's identity: each field from the config, else from `package.json`, else a default
+ * derived from the folder name.
+ */
+export function resolveIdentity(
+  config: PorticoConfig,
+  manifest: PackageManifest,
+  folderName: string,
+): PluginIdentity {
+  const name = config.name ?? manifest.name ?? folderName
+  const author = config.author ?? formatAuthor(manifest.author)
+  const license = config.license ?? manifest.license
+  const homepage = config.homepage ?? manifest.homepage
+  return {
+    name,
+    version: config.version ?? manifest.version ?? '0.0.0',
+    title: config.title ?? titleFromName(name),
+    description: config.description ?? manifest.description ?? '',
+    ...(author ? { author } : {}),
+    ...(license ? { license } : {}),
+    ...(homepage ? { homepage } : {}),
+    keywords: config.keywords ?? manifest.keywords ?? [],
+  }
+}
+
+function formatAuthor(author: PackageManifest['author']): string | undefined {
+  if (typeof author === 'string' || author === undefined) return author
+  if (!author.name) return undefined
+  return author.email ? `${author.name} <${author.email}>` : author.name
+}
+
+/** `@acme/notes-plugin` → `Notes Plugin`. */
+function titleFromName(name: string): string {
+  const bare = name.replace(/^@[^/]+\//, '')
+  return bare
+    .split(/[-_.\s]+/)
+    .filter(Boolean)
+    .map((word) => word[0]?.toUpperCase() + word.slice(1))
+    .join(' ')
+}

@@ -1,0 +1,74 @@
+import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { configSchema } from './config-schema.js'
+import type { PorticoConfig } from './config-types.js'
+
+const validate = new Ajv2020({ allErrors: false, strict: true }).compile<PorticoConfig>(configSchema)
+
+/**
+ * Checks a loaded config against the config schema and the rules between keys. Throws a
+ * {@link PluginDefinitionError} naming the file, the key and what is allowed.
+ */
+export function validateConfig(value: unknown, file: string): PorticoConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new PluginDefinitionError(
+      { file },
+      'the default export must be an object: export default defineConfig({ ... })',
+    )
+  }
+  if (!validate(value)) {
+    const error = validate.errors?.[0]
+    if (error) throw toDefinitionError(error, file)
+  }
+  const config = value as PorticoConfig
+  if (config.auth === 'portico-hub' && !config.deploy) {
+    throw new PluginDefinitionError(
+      { file, key: 'deploy' },
+      'auth "portico-hub" needs deploy: { org, app } naming where the plugin is deployed',
+    )
+  }
+  return config
+}
+
+function toDefinitionError(error: ErrorObject, file: string): PluginDefinitionError {
+  const segments = error.instancePath.split('/').slice(1).map(unescapePointer)
+  const params = error.params as Record<string, unknown>
+  let message: string
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      segments.push(String(params.additionalProperty))
+      const allowed = Object.keys(propertiesAt(error.schemaPath) ?? {})
+      message = `unknown key; allowed here: ${allowed.join(', ')}`
+      break
+    }
+    case 'enum':
+      message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+      break
+    case 'required':
+      segments.push(String(params.missingProperty))
+      message = 'is required'
+      break
+    case 'pattern':
+      message = `has an invalid format (must match ${String(params.pattern)})`
+      break
+    case 'propertyNames':
+      message = `has an invalid name "${String(params.propertyName)}"`
+      break
+    default:
+      message = error.message ?? 'is invalid'
+  }
+  const key = segments.length > 0 ? segments.join('.') : '(root)'
+  return new PluginDefinitionError({ file, key }, message)
+}
+
+function propertiesAt(schemaPath: string): Record<string, unknown> | undefined {
+  let node: unknown = configSchema
+  for (const part of schemaPath.replace(/^#\//, '').split('/').slice(0, -1)) {
+    node = (node as Record<string, unknown>)[unescapePointer(part)]
+  }
+  return (node as { properties?: Record<string, unknown> }).properties
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replaceAll('~1', '/').replaceAll('~0', '~')
+}

@@ -1,0 +1,50 @@
+/**
+ * What went wrong, as a stable literal. Surfaces translate a kind into an HTTP status or an MCP
+ * answer in one place each (`surfaces/rest/problem.ts`), so a `switch (err.kind)` stays exhaustive.
+ */
+export type PorticoErrorKind =
+  | 'validation'
+  | 'not_found'
+  | 'method_not_allowed'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'timeout'
+  | 'execution'
+
+/** One failing place in a validated value: a JSON Pointer (`/note/title`) and a message. */
+export interface ErrorDetail {
+  path: string
+  message: string
+}
+
+/** Options of {@link PorticoError}. */
+export interface PorticoErrorOptions {
+  details?: ErrorDetail[]
+  cause?: unknown
+}
+
+/**
+ * The one error base of Portico at run time: bad requests, failing tools, timeouts.
+ *
+ * @example
+ * throw new PorticoError('not_found', 'No tool named Notes_nope')
+ */
+export class PorticoError extends Error {
+  readonly kind: PorticoErrorKind
+  readonly details: ErrorDetail[]
+
+  constructor(kind: PorticoErrorKind, message: string, options: PorticoErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'PorticoError'
+    this.kind = kind
+    this.details = options.details ?? []
+  }
+}
+
+/** True when `value` is a {@link PorticoError}, whichever copy of the module made it. */
+export function isPorticoError(value: unknown): value is PorticoError {
+  return value instanceof PorticoError
+}

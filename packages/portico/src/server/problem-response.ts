@@ -1,0 +1,84 @@
+import type { ErrorDetail, PorticoErrorKind } from '../errors/portico-error.js'
+import { isPorticoError } from '../errors/portico-error.js'
+
+/** An RFC 9457 problem document, as every error response of Portico carries it. */
+export interface ProblemDocument {
+  type: string
+  title: string
+  status: number
+  detail: string
+  /** Validation failures: JSON Pointer path and message of each. */
+  errors?: ErrorDetail[]
+  /** Dev mode only: the stack of an unexpected error. */
+  stack?: string
+}
+
+/** Status and title of each error kind; `type` is a stable URN per kind. */
+export const problemKinds: Record<PorticoErrorKind, { status: number; title: string }> = {
+  bad_request: { status: 400, title: 'Bad request' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  forbidden: { status: 403, title: 'Forbidden' },
+  not_found: { status: 404, title: 'Not found' },
+  method_not_allowed: { status: 405, title: 'Method not allowed' },
+  payload_too_large: { status: 413, title: 'Payload too large' },
+  unsupported_media_type: { status: 415, title: 'Unsupported media type' },
+  validation: { status: 422, title: 'Validation failed' },
+  execution: { status: 500, title: 'Tool execution failed' },
+  timeout: { status: 504, title: 'Tool timed out' },
+}
+
+/** `urn:portico:problem:not_found`: stable, and not a URL anyone needs to serve. */
+export function problemType(kind: PorticoErrorKind): string {
+  return `urn:portico:problem:${kind}`
+}
+
+/** Options of {@link toProblemDocument}. */
+export interface ProblemOptions {
+  /** Dev mode shows the message and stack of unexpected errors; production never does. */
+  dev: boolean
+}
+
+/**
+ * Turns any thrown value into a problem document. A {@link PorticoError} keeps its message,
+ * except an execution error outside dev mode, whose message may carry a secret; anything else
+ * is an opaque 500.
+ */
+export function toProblemDocument(error: unknown, options: ProblemOptions): ProblemDocument {
+  if (isPorticoError(error)) {
+    const { status, title } = problemKinds[error.kind]
+    const hideDetail = error.kind === 'execution' && !options.dev
+    const problem: ProblemDocument = {
+      type: problemType(error.kind),
+      title,
+      status,
+      detail: hideDetail ? 'The tool failed. The server log has the details.' : error.message,
+    }
+    if (error.details.length > 0) problem.errors = error.details
+    const stack = stackOf(error.cause)
+    if (options.dev && stack) problem.stack = stack
+    return problem
+  }
+  const problem: ProblemDocument = {
+    type: problemType('execution'),
+    title: 'Internal server error',
+    status: 500,
+    detail: options.dev && error instanceof Error ? error.message : 'Unexpected server error.',
+  }
+  const stack = stackOf(error)
+  if (options.dev && stack) problem.stack = stack
+  return problem
+}
+
+/** Renders a problem document as an `application/problem+json` response. */
+export function problemResponse(problem: ProblemDocument, headers?: HeadersInit): Response {
+  const response = new Response(JSON.stringify(problem), {
+    status: problem.status,
+    headers: headers,
+  })
+  response.headers.set('content-type', 'application/problem+json; charset=utf-8')
+  return response
+}
+
+function stackOf(value: unknown): string | undefined {
+  return value instanceof Error ? value.stack : undefined
+}
