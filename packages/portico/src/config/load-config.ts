@@ -35,7 +35,7 @@ export async function loadConfig(rootDir: string): Promise<LoadedConfig> {
 
 async function importConfigModule(configPath: string): Promise<unknown> {
   const { tsImport } = await import('tsx/esm/api')
-  let module: { default?: unknown }
+  let module: Record<string, unknown>
   try {
     module = await tsImport(pathToFileURL(configPath).href, import.meta.url)
   } catch (error) {
@@ -44,6 +44,10 @@ async function importConfigModule(configPath: string): Promise<unknown> {
       `cannot load the config: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
+  // In a package without "type": "module", tsx loads the file as CommonJS: the namespace's
+  // default is then the compiled module.exports, marked __esModule.
+  const interop = module.default as { __esModule?: boolean } | undefined
+  if (interop?.__esModule) module = interop as Record<string, unknown>
   if (!('default' in module)) {
     throw new PluginDefinitionError(
       { file: configFileName },

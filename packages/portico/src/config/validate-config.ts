@@ -34,6 +34,12 @@ function toDefinitionError(error: ErrorObject, file: string): PluginDefinitionEr
   const segments = error.instancePath.split('/').slice(1).map(unescapePointer)
   const params = error.params as Record<string, unknown>
   let message: string
+  if (error.propertyName !== undefined) {
+    return new PluginDefinitionError(
+      { file, key: segments.join('.') },
+      `has an invalid name "${error.propertyName}" (names must match ${String(params.pattern)})`,
+    )
+  }
   switch (error.keyword) {
     case 'additionalProperties': {
       segments.push(String(params.additionalProperty))
@@ -50,9 +56,6 @@ function toDefinitionError(error: ErrorObject, file: string): PluginDefinitionEr
       break
     case 'pattern':
       message = `has an invalid format (must match ${String(params.pattern)})`
-      break
-    case 'propertyNames':
-      message = `has an invalid name "${String(params.propertyName)}"`
       break
     default:
       message = error.message ?? 'is invalid'

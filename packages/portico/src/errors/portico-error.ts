@@ -24,6 +24,12 @@ export interface ErrorDetail {
 export interface PorticoErrorOptions {
   details?: ErrorDetail[]
   cause?: unknown
+  /**
+   * Whether the message may be shown to callers outside dev mode. Default true: a tool that
+   * throws a `PorticoError` chose its words. Errors Portico wraps around unexpected failures set
+   * it to false, since their messages may carry secrets.
+   */
+  expose?: boolean
 }
 
 /**
@@ -35,12 +41,14 @@ export interface PorticoErrorOptions {
 export class PorticoError extends Error {
   readonly kind: PorticoErrorKind
   readonly details: ErrorDetail[]
+  readonly expose: boolean
 
   constructor(kind: PorticoErrorKind, message: string, options: PorticoErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'PorticoError'
     this.kind = kind
     this.details = options.details ?? []
+    this.expose = options.expose ?? true
   }
 }
 

@@ -32,6 +32,9 @@ export function problemType(kind: PorticoErrorKind): string {
   return `urn:portico:problem:${kind}`
 }
 
+/** What a caller reads when the real message stays in the server log. */
+export const GENERIC_EXECUTION_DETAIL = 'The tool failed. The server log has the details.'
+
 /** Options of {@link toProblemDocument}. */
 export interface ProblemOptions {
   /** Dev mode shows the message and stack of unexpected errors; production never does. */
@@ -39,19 +42,18 @@ export interface ProblemOptions {
 }
 
 /**
- * Turns any thrown value into a problem document. A {@link PorticoError} keeps its message,
- * except an execution error outside dev mode, whose message may carry a secret; anything else
- * is an opaque 500.
+ * Turns any thrown value into a problem document. A {@link PorticoError} keeps its message
+ * unless it is marked not to expose it (outside dev mode); anything else is an opaque 500.
  */
 export function toProblemDocument(error: unknown, options: ProblemOptions): ProblemDocument {
   if (isPorticoError(error)) {
     const { status, title } = problemKinds[error.kind]
-    const hideDetail = error.kind === 'execution' && !options.dev
+    const hideDetail = !error.expose && !options.dev
     const problem: ProblemDocument = {
       type: problemType(error.kind),
       title,
       status,
-      detail: hideDetail ? 'The tool failed. The server log has the details.' : error.message,
+      detail: hideDetail ? GENERIC_EXECUTION_DETAIL : error.message,
     }
     if (error.details.length > 0) problem.errors = error.details
     const stack = stackOf(error.cause)

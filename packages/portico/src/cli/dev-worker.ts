@@ -1,0 +1,78 @@
+import { watch } from 'chokidar'
+import { consola } from 'consola'
+import type { Hono } from 'hono'
+import type { PluginModel } from '../model/plugin-model.js'
+import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
+import { createApp } from '../server/create-app.js'
+import { startNodeServer } from '../server/start-node-server.js'
+import { isWatchedSource } from './dev-watch-filter.js'
+import type { ListenOptions } from './listen-options.js'
+import { printError } from './print-error.js'
+import { printUrls } from './print-urls.js'
+import { stopOnSignals } from './stop-on-signals.js'
+
+interface Serving {
+  model: PluginModel
+  app: Hono
+}
+
+/**
+ * The serving half of `portico dev`: loads the plugin from source and serves it; when a source
+ * file changes, loads it again and swaps the app in place. A failed reload is printed and the
+ * last good app keeps serving. Config changes are the supervisor's: it restarts this process.
+ */
+export async function runDevWorker(rootDir: string, listen: ListenOptions): Promise<void> {
+  let generation = 0
+  const load = async (): Promise<Serving> => {
+    const { runtime } = await loadDevPlugin(rootDir, generation)
+    return { model: runtime.model, app: createApp(runtime, { rootDir, dev: true }) }
+  }
+  let serving: Serving
+  try {
+    serving = await load()
+  } catch (error) {
+    printError(error)
+    process.exit(1)
+  }
+  const server = await startNodeServer({ fetch: (request) => serving.app.fetch(request), ...listen })
+  printUrls(server.url, serving.model)
+
+  const reload = async (changed: string) => {
+    const started = performance.now()
+    generation += 1
+    try {
+      serving = await load()
+      const ms = Math.round(performance.now() - started)
+      consola.success(`${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
+    } catch (error) {
+      printError(error)
+      consola.warn('The last good version keeps serving.')
+    }
+  }
+  // One reload at a time; changes during a reload fold into one more reload after it.
+  let running: Promise<void> | undefined
+  let again: string | undefined
+  const schedule = (changed: string) => {
+    if (running) {
+      again = changed
+      return
+    }
+    running = reload(changed).finally(() => {
+      running = undefined
+      if (again !== undefined) {
+        const next = again
+        again = undefined
+        schedule(next)
+      }
+    })
+  }
+  const watcher = watch(rootDir, {
+    ignoreInitial: true,
+    ignored: (path, stats) => path !== rootDir && !isWatchedSource(rootDir, path, stats?.isFile()),
+  })
+  watcher.on('all', (_event, path) => schedule(path.slice(rootDir.length + 1)))
+  stopOnSignals(async () => {
+    await watcher.close()
+    await server.close()
+  })
+}

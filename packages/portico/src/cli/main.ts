@@ -1,0 +1,61 @@
+import { resolve } from 'node:path'
+import { Command } from 'commander'
+import { parsePort, resolveListenOptions } from './listen-options.js'
+import { printError } from './print-error.js'
+
+process.setSourceMapsEnabled(true)
+
+interface ListenFlags {
+  port?: number
+  host?: string
+}
+
+const program = new Command('portico')
+  .description('Serve plain TypeScript tools as REST with OpenAPI, MCP and a docs site.')
+  .showHelpAfterError()
+
+program
+  .command('dev')
+  .description('serve a plugin from source; reload on tool changes, restart on config changes')
+  .argument('[dir]', 'plugin folder', '.')
+  .option('-p, --port <port>', 'port (default: PORT or 4321)', parsePort)
+  .option('-H, --host <host>', 'interface (default: HOST or 127.0.0.1)')
+  .action(async (dir: string, flags: ListenFlags) => {
+    const { runDevSupervisor } = await import('./dev-supervisor.js')
+    runDevSupervisor(process.argv[1] ?? '', resolve(dir), resolveListenOptions(flags))
+  })
+
+program
+  .command('dev-worker', { hidden: true })
+  .argument('<dir>')
+  .requiredOption('--port <port>', '', parsePort)
+  .requiredOption('--host <host>')
+  .action(async (dir: string, flags: Required<ListenFlags>) => {
+    const { runDevWorker } = await import('./dev-worker.js')
+    await runDevWorker(resolve(dir), flags)
+  })
+
+program
+  .command('build')
+  .description('derive the model and compile the tools into .portico/ for "portico start"')
+  .argument('[dir]', 'plugin folder', '.')
+  .action(async (dir: string) => {
+    const { buildCommand } = await import('./build-command.js')
+    await buildCommand(resolve(dir))
+  })
+
+program
+  .command('start')
+  .description('serve a built plugin in production mode')
+  .argument('[dir]', 'plugin folder', '.')
+  .option('-p, --port <port>', 'port (default: PORT or 4321)', parsePort)
+  .option('-H, --host <host>', 'interface (default: HOST or 127.0.0.1)')
+  .action(async (dir: string, flags: ListenFlags) => {
+    const { startCommand } = await import('./start-command.js')
+    await startCommand(resolve(dir), resolveListenOptions(flags))
+  })
+
+program.parseAsync().catch((error: unknown) => {
+  printError(error)
+  process.exit(1)
+})

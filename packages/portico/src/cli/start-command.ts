@@ -1,0 +1,18 @@
+import { consola } from 'consola'
+import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
+import { createApp } from '../server/create-app.js'
+import { startNodeServer } from '../server/start-node-server.js'
+import type { ListenOptions } from './listen-options.js'
+import { printUrls } from './print-urls.js'
+import { stopOnSignals } from './stop-on-signals.js'
+
+/** `portico start [dir]`: serves what `portico build` wrote, in production mode. */
+export async function startCommand(rootDir: string, listen: ListenOptions): Promise<void> {
+  const started = performance.now()
+  const plugin = await loadBuiltPlugin(rootDir)
+  const app = createApp(plugin.runtime, { rootDir, dev: false })
+  const server = await startNodeServer({ fetch: app.fetch, ...listen })
+  printUrls(server.url, plugin.runtime.model)
+  consola.success(`Ready in ${Math.round(performance.now() - started)} ms`)
+  stopOnSignals(() => server.close())
+}

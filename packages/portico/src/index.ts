@@ -1,0 +1,47 @@
+// The public API of `portico`. Every line here is a deliberate API decision: this module is
+// imported at run time by configs and tools, so it stays free of the TypeScript compiler.
+export type {
+  AuthMode,
+  DeployConfig,
+  LimitsConfig,
+  McpConfig,
+  McpExternalServerConfig,
+  McpServerConfig,
+  PorticoConfig,
+  ResolvedConfig,
+  ServerConfig,
+  StyleConfig,
+} from './config/config-types.js'
+export { defineConfig } from './config/define-config.js'
+export type { PorticoAvatar, PorticoPluginContext } from './context/plugin-context.js'
+export {
+  type DefinitionLocation,
+  PluginDefinitionError,
+} from './errors/plugin-definition-error.js'
+export {
+  type ErrorDetail,
+  PorticoError,
+  type PorticoErrorKind,
+  type PorticoErrorOptions,
+} from './errors/portico-error.js'
+export {
+  createToolRuntime,
+  type ToolClass,
+  type ToolClassMap,
+  type ToolRuntime,
+  type ToolRuntimeOptions,
+} from './invoke/create-tool-runtime.js'
+export type { JsonSchema, JsonSchemaTypeName } from './model/json-schema.js'
+export type {
+  NamedTypeDefinition,
+  PluginIdentity,
+  PluginModel,
+  SourceLocation,
+  ToolAnnotations,
+  ToolClassDefinition,
+  ToolDefinition,
+} from './model/plugin-model.js'
+export type { LoadedPlugin } from './plugin/loaded-plugin.js'
+export { loadBuiltPlugin } from './plugin/load-built-plugin.js'
+export { type AppOptions, createApp } from './server/create-app.js'
+export type { ProblemDocument } from './server/problem-response.js'

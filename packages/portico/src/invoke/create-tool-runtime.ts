@@ -1,0 +1,131 @@
+import { isPorticoError, PorticoError } from '../errors/portico-error.js'
+import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import type { PorticoPluginContext } from '../context/plugin-context.js'
+import type { PluginModel, ToolDefinition } from '../model/plugin-model.js'
+import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
+import { reviveDates } from './revive-dates.js'
+import { withTimeout } from './with-timeout.js'
+
+/** A tool class as a module exports it. */
+export type ToolClass = new () => object
+
+/** Tool classes by class name, as loaded from the plugin's compiled `tools/` modules. */
+export type ToolClassMap = ReadonlyMap<string, ToolClass>
+
+/** The model, ready to be called: one instance per class and one compiled validator per tool. */
+export interface ToolRuntime {
+  readonly model: PluginModel
+  /** The tool with this id, if any. */
+  findTool(toolId: string): ToolDefinition | undefined
+  /**
+   * The one invocation path of every surface: validates the input, calls the method with the
+   * timeout of the config, and resolves with its result. Rejects with a {@link PorticoError} of
+   * kind `not_found`, `validation`, `timeout` or `execution` (or the kind a tool threw).
+   */
+  invokeTool(toolId: string, input: unknown, context?: PorticoPluginContext): Promise<unknown>
+}
+
+/** Options of {@link createToolRuntime}. */
+export interface ToolRuntimeOptions {
+  /** Called with each unexpected tool failure, for the server log. */
+  onToolError?: (toolId: string, error: unknown) => void
+}
+
+interface BoundTool {
+  definition: ToolDefinition
+  validate: CompiledValidator
+  call: (input: unknown, context?: PorticoPluginContext) => unknown
+}
+
+/**
+ * Prepares a model for calls: creates each class once and compiles each input validator once.
+ * Throws a {@link PluginDefinitionError} when a class or method is missing or a schema does not
+ * compile, so a broken plugin never starts serving.
+ */
+export function createToolRuntime(
+  model: PluginModel,
+  classes: ToolClassMap,
+  options: ToolRuntimeOptions = {},
+): ToolRuntime {
+  const compile = createSchemaCompiler()
+  const instances = new Map<string, object>()
+  for (const toolClass of model.toolClasses) {
+    const Constructor = classes.get(toolClass.name)
+    if (!Constructor) {
+      throw new PluginDefinitionError(
+        { file: toolClass.file },
+        `the module does not export the class ${toolClass.name}`,
+      )
+    }
+    try {
+      instances.set(toolClass.name, new Constructor())
+    } catch (error) {
+      throw new PluginDefinitionError(
+        { file: toolClass.file },
+        `new ${toolClass.name}() threw: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+  }
+
+  const tools = new Map<string, BoundTool>()
+  for (const definition of model.tools) {
+    const instance = instances.get(definition.className) as Record<string, unknown>
+    const method = instance[definition.methodName]
+    if (typeof method !== 'function') {
+      throw new PluginDefinitionError(
+        definition.source,
+        `${definition.className}.${definition.methodName} is not a method of the loaded class`,
+      )
+    }
+    let validate: CompiledValidator
+    try {
+      validate = compile(definition.inputSchema)
+    } catch (error) {
+      throw new PluginDefinitionError(
+        definition.source,
+        `the input schema of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
+    const anonymous = model.config.auth === 'anon'
+    tools.set(definition.id, {
+      definition,
+      validate,
+      // Mode anon passes the input alone, as the interface promises.
+      call: anonymous
+        ? (input) => method.call(instance, input)
+        : (input, context) => method.call(instance, input, context),
+    })
+  }
+
+  const timeoutMs = model.config.limits.toolTimeoutMs
+  return {
+    model,
+    findTool: (toolId) => tools.get(toolId)?.definition,
+    async invokeTool(toolId, input, context) {
+      const tool = tools.get(toolId)
+      if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
+      const failures = tool.validate(input)
+      if (failures.length > 0) {
+        throw new PorticoError('validation', `The input of ${toolId} is invalid`, {
+          details: failures,
+        })
+      }
+      reviveDates(input, tool.definition.inputDatePaths)
+      try {
+        return await withTimeout(
+          Promise.resolve().then(() => tool.call(input, context)),
+          timeoutMs,
+          toolId,
+        )
+      } catch (error) {
+        if (isPorticoError(error)) throw error
+        options.onToolError?.(toolId, error)
+        throw new PorticoError(
+          'execution',
+          `${toolId} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error, expose: false },
+        )
+      }
+    },
+  }
+}

@@ -1,0 +1,88 @@
+import ts from 'typescript'
+import type { JsonSchema } from '../json-schema.js'
+import { enumToSchema, literalToSchema } from './literal-schemas.js'
+import { objectToSchema } from './object-to-schema.js'
+import type { SchemaWalker, TypeSite } from './schema-walker.js'
+import { unionToSchema } from './union-to-schema.js'
+
+const { TypeFlags } = ts
+const NOT_JSON = 'tools take and return JSON data'
+
+/**
+ * The schema of one type, by its kind. Named types reach here through the walker, which decides
+ * whether to inline them or to reference them from `$defs`.
+ */
+export function convertType(walker: SchemaWalker, type: ts.Type, site: TypeSite): JsonSchema {
+  const flags = type.flags
+  if (flags & (TypeFlags.Any | TypeFlags.Unknown)) return {}
+  if (flags & TypeFlags.Never) walker.fail(site, `never has no values; ${NOT_JSON}`)
+  if (flags & TypeFlags.ESSymbolLike) walker.fail(site, `a symbol is not JSON; ${NOT_JSON}`)
+  if (flags & TypeFlags.BigIntLike) {
+    walker.fail(site, 'bigint is not JSON; use a string (or a number if it fits)')
+  }
+  if (flags & (TypeFlags.Undefined | TypeFlags.Void)) {
+    if (site.undefinedAsNull) return { type: 'null' }
+    walker.fail(site, 'undefined is not a JSON value; make the property optional (`name?: T`)')
+  }
+  if (flags & TypeFlags.Null) return { type: 'null' }
+  if (flags & (TypeFlags.TemplateLiteral | TypeFlags.StringMapping)) {
+    walker.fail(site, 'a template literal type is not supported; use string with a @pattern tag')
+  }
+  if (flags & TypeFlags.Boolean) return { type: 'boolean' }
+  if (flags & TypeFlags.EnumLiteral && type.isUnion()) return enumToSchema(type)
+  if (type.isUnion()) return unionToSchema(walker, type, site)
+  if (flags & TypeFlags.Literal) return literalToSchema(walker.checker, type)
+  if (flags & TypeFlags.String) return { type: 'string' }
+  if (flags & TypeFlags.Number) return { type: site.integer ? 'integer' : 'number' }
+  if (flags & TypeFlags.TypeParameter) {
+    walker.fail(site, `type parameter ${walker.checker.typeToString(type)} is not resolved; tools cannot be generic`)
+  }
+  if (flags & TypeFlags.NonPrimitive) return { type: 'object' }
+  if (type.isIntersection()) return intersectionToSchema(walker, type, site)
+  if (flags & TypeFlags.Object) return objectLikeToSchema(walker, type as ts.ObjectType, site)
+  walker.fail(site, `type ${walker.checker.typeToString(type)} is not supported; ${NOT_JSON}`)
+}
+
+function objectLikeToSchema(walker: SchemaWalker, type: ts.ObjectType, site: TypeSite): JsonSchema {
+  const { checker } = walker
+  if (checker.isTupleType(type)) {
+    walker.fail(site, 'a tuple is not supported; use an object with named properties, or an array')
+  }
+  if (checker.isArrayType(type)) {
+    const [itemType] = checker.getTypeArguments(type as ts.TypeReference)
+    const itemSite = { ...site, path: [...site.path, '*'], undefinedAsNull: false }
+    return { type: 'array', items: itemType === undefined ? {} : walker.toSchema(itemType, itemSite) }
+  }
+  if (isBuiltInDate(walker, type)) {
+    walker.noteDate(site)
+    return { type: 'string', format: 'date-time' }
+  }
+  if (
+    checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 ||
+    checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0
+  ) {
+    walker.fail(site, `a function type is not JSON; ${NOT_JSON}`)
+  }
+  return objectToSchema(walker, type, site)
+}
+
+/** A branded primitive (`string & { __brand: 'Id' }`) is its primitive; objects merge. */
+function intersectionToSchema(
+  walker: SchemaWalker,
+  type: ts.IntersectionType,
+  site: TypeSite,
+): JsonSchema {
+  const primitive = type.types.find(
+    (member) => member.flags & (TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike),
+  )
+  if (primitive !== undefined) return walker.toSchema(primitive, site)
+  return objectToSchema(walker, type, site)
+}
+
+function isBuiltInDate(walker: SchemaWalker, type: ts.Type): boolean {
+  const symbol = type.getSymbol()
+  if (symbol?.name !== 'Date') return false
+  const declarations = symbol.declarations ?? []
+  // a plugin may augment the global Date; one library declaration is enough
+  return declarations.some((node) => !walker.isPluginNode(node))
+}

@@ -1,0 +1,60 @@
+import type { JsonSchema } from '../json-schema.js'
+import type { JsDoc } from './read-jsdoc.js'
+
+const NUMERIC_TAGS = new Set([
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+])
+const STRING_TAGS = new Set(['pattern', 'format'])
+const FLAG_TAGS = new Set(['uniqueItems', 'deprecated'])
+
+/** Whether a property's JSDoc asks for `integer` instead of `number` (`@integer`, `@type integer`). */
+export function hasIntegerTag(doc: JsDoc): boolean {
+  return doc.tags.some(
+    (tag) =>
+      tag.name === 'integer' ||
+      (tag.name === 'type' && (tag.text === 'integer' || tag.text === '{integer}')),
+  )
+}
+
+/**
+ * The JSON Schema keywords a property's JSDoc adds: its text as `description`, and the tags named
+ * after keywords. Unknown tags are ignored. `fail` reports a numeric tag whose value is not a
+ * number.
+ */
+export function jsDocKeywords(doc: JsDoc, fail: (message: string) => never): JsonSchema {
+  const keywords: JsonSchema = {}
+  if (doc.text !== '') keywords.description = doc.text
+  for (const { name, text } of doc.tags) {
+    if (NUMERIC_TAGS.has(name)) {
+      const value = parseTagValue(text)
+      if (typeof value !== 'number') fail(`@${name} needs a number, got "${text}"`)
+      keywords[name] = value
+    } else if (STRING_TAGS.has(name)) {
+      if (text !== '') keywords[name] = text
+    } else if (FLAG_TAGS.has(name)) {
+      keywords[name] = text !== 'false'
+    } else if (name === 'default') {
+      keywords.default = parseTagValue(text)
+    } else if (name === 'example') {
+      keywords.examples = [...(keywords.examples ?? []), parseTagValue(text)]
+    }
+  }
+  return keywords
+}
+
+/** A tag's value as JSON when it parses, else as the trimmed text. */
+function parseTagValue(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}

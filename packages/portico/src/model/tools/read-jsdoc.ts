@@ -1,0 +1,32 @@
+import ts from 'typescript'
+
+/** One JSDoc block tag: `@minimum 1` is `{ name: 'minimum', text: '1' }`. */
+export interface JsDocTag {
+  name: string
+  text: string
+}
+
+/** The JSDoc of a symbol: its comment text (trimmed, '' when none) and its block tags. */
+export interface JsDoc {
+  text: string
+  tags: JsDocTag[]
+}
+
+/** Reads the JSDoc of a class, method or property symbol, inherited docs included. */
+export function readJsDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
+  return {
+    text: ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim(),
+    tags: symbol.getJsDocTags(checker).map((tag) => ({
+      name: tag.name,
+      text: ts.displayPartsToString(tag.text).trim(),
+    })),
+  }
+}
+
+/** The first sentence of a comment: up to the first `. ` or blank line, on one line. */
+export function firstSentence(text: string): string {
+  const paragraph = text.split(/\n\s*\n/)[0] ?? ''
+  const end = paragraph.search(/\.(\s|$)/)
+  const sentence = end === -1 ? paragraph : paragraph.slice(0, end + 1)
+  return sentence.replace(/\s+/g, ' ').trim()
+}

@@ -1,0 +1,39 @@
+import type ts from 'typescript'
+import type { ToolAnnotations } from '../plugin-model.js'
+import { firstSentence, type JsDocTag, readJsDoc } from './read-jsdoc.js'
+
+/** What a method's JSDoc says about its tool. */
+export interface MethodDoc {
+  summary?: string
+  description?: string
+  annotations: ToolAnnotations
+}
+
+const HINT_TAGS = new Map<string, keyof Omit<ToolAnnotations, 'title'>>([
+  ['readOnly', 'readOnlyHint'],
+  ['readonly', 'readOnlyHint'],
+  ['destructive', 'destructiveHint'],
+  ['idempotent', 'idempotentHint'],
+  ['openWorld', 'openWorldHint'],
+])
+
+/** Summary, description and MCP annotations (`@title`, `@readOnly`, …) of a tool method. */
+export function readMethodDoc(symbol: ts.Symbol, checker: ts.TypeChecker): MethodDoc {
+  const { text, tags } = readJsDoc(symbol, checker)
+  const doc: MethodDoc = { annotations: readAnnotations(tags) }
+  if (text !== '') {
+    doc.summary = firstSentence(text)
+    doc.description = text
+  }
+  return doc
+}
+
+function readAnnotations(tags: readonly JsDocTag[]): ToolAnnotations {
+  const annotations: ToolAnnotations = {}
+  for (const tag of tags) {
+    if (tag.name === 'title' && tag.text !== '') annotations.title = tag.text
+    const hint = HINT_TAGS.get(tag.name)
+    if (hint !== undefined) annotations[hint] = tag.text !== 'false'
+  }
+  return annotations
+}

@@ -1,0 +1,38 @@
+import type ts from 'typescript'
+import type { JsonSchema } from '../json-schema.js'
+
+/** Where a type is written, and what applies to it there. */
+export interface TypeSite {
+  /** The property, parameter or return type that writes the type; errors point here. */
+  node: ts.Node
+  /** Segments from the schema's root: property names, `*` for array items, `{}` for record values. */
+  path: readonly string[]
+  /** `number` becomes `integer`: the property has `@integer`. */
+  integer?: boolean
+  /** `undefined` and `void` become `null`: the top of a tool's output. */
+  undefinedAsNull?: boolean
+}
+
+/** What the converters of one kind of type need from the schema builder. */
+export interface SchemaWalker {
+  readonly checker: ts.TypeChecker
+  /** The schema of `type` where `site` writes it, named types inlined or referenced. */
+  toSchema(type: ts.Type, site: TypeSite): JsonSchema
+  /** Records that the input holds a `Date` at `site.path`. */
+  noteDate(site: TypeSite): void
+  /** Throws a PluginDefinitionError at `site` that names the tool and the property path. */
+  fail(site: TypeSite, problem: string): never
+  /** Whether `node` is in the plugin's own sources (not a library). */
+  isPluginNode(node: ts.Node): boolean
+}
+
+/** `items[].due`, for messages. */
+export function formatPath(path: readonly string[]): string {
+  let text = ''
+  for (const segment of path) {
+    if (segment === '*') text += '[]'
+    else if (segment === '{}') text += '[key]'
+    else text += text === '' ? segment : `.${segment}`
+  }
+  return text
+}

@@ -1,0 +1,76 @@
+import ts from 'typescript'
+import type { JsonSchema, JsonSchemaTypeName } from '../json-schema.js'
+import { literalValue, typeNameOf, valuesToSchema } from './literal-schemas.js'
+import type { SchemaWalker, TypeSite } from './schema-walker.js'
+
+const { TypeFlags } = ts
+
+/**
+ * A union. `undefined` members are dropped (the property is optional) unless the site turns them
+ * into `null`; literals of one type gather into an `enum`; `true | false` is `boolean`; a whole
+ * enum stays its (named) enum. When every remaining member is a bare `{ type }`, the result is
+ * `{ type: [...] }`, otherwise `{ anyOf: [...] }`, with `null` last either way.
+ */
+export function unionToSchema(walker: SchemaWalker, type: ts.UnionType, site: TypeSite): JsonSchema {
+  const isUndefined = (member: ts.Type) => (member.flags & (TypeFlags.Undefined | TypeFlags.Void)) !== 0
+  const present = type.types.filter((member) => !isUndefined(member))
+  const hasNull =
+    present.some((member) => member.flags & TypeFlags.Null) ||
+    (site.undefinedAsNull === true && present.length < type.types.length)
+  const values = present.filter((member) => !(member.flags & TypeFlags.Null))
+  const memberSite = { ...site, undefinedAsNull: false }
+  if (values.length === 0 && !hasNull) return walker.toSchema(type.types[0] ?? type, site)
+
+  // a literal group's type name holds the place of its first literal
+  const parts: (JsonSchema | JsonSchemaTypeName)[] = []
+  const literalGroups = new Map<JsonSchemaTypeName, (string | number | boolean)[]>()
+  const seenEnums = new Set<ts.Type>()
+  for (const member of values) {
+    const wholeEnum = enumContaining(walker.checker, member, values)
+    if (wholeEnum !== undefined) {
+      if (!seenEnums.has(wholeEnum)) parts.push(walker.toSchema(wholeEnum, memberSite))
+      seenEnums.add(wholeEnum)
+      continue
+    }
+    const value = literalValue(walker.checker, member)
+    if (value === undefined) {
+      parts.push(walker.toSchema(member, memberSite))
+      continue
+    }
+    const typeName = typeNameOf(value)
+    const group = literalGroups.get(typeName)
+    if (group === undefined) {
+      literalGroups.set(typeName, [value])
+      parts.push(typeName)
+    } else {
+      group.push(value)
+    }
+  }
+  const schemas = parts.map((part): JsonSchema => {
+    if (typeof part !== 'string') return part
+    const group = literalGroups.get(part) ?? []
+    return part === 'boolean' && group.length === 2 ? { type: 'boolean' } : valuesToSchema(group)
+  })
+  if (hasNull) schemas.push({ type: 'null' })
+  return mergeSchemas(schemas)
+}
+
+function mergeSchemas(schemas: JsonSchema[]): JsonSchema {
+  if (schemas.length === 1 && schemas[0] !== undefined) return schemas[0]
+  const bareTypes = schemas.every((schema) => Object.keys(schema).length === 1 && schema.type !== undefined)
+  if (!bareTypes) return { anyOf: schemas }
+  const types = [...new Set(schemas.flatMap((schema) => schema.type ?? []))]
+  return { type: types.length === 1 ? types[0] : types }
+}
+
+/** The enum `member` belongs to, when the union holds every member of that enum. */
+function enumContaining(
+  checker: ts.TypeChecker,
+  member: ts.Type,
+  members: readonly ts.Type[],
+): ts.UnionType | undefined {
+  if (!(member.flags & TypeFlags.EnumLiteral)) return undefined
+  const enumType = checker.getBaseTypeOfLiteralType(member)
+  if (enumType === member || !enumType.isUnion()) return undefined
+  return enumType.types.every((value) => members.includes(value)) ? enumType : undefined
+}

@@ -1,0 +1,16 @@
+import { join } from 'node:path'
+import { createToolRuntime } from '../invoke/create-tool-runtime.js'
+import { loadToolClasses } from '../model/load-tool-classes.js'
+import { buildFolderName, readModelFile } from '../model/model-file.js'
+import type { LoadedPlugin } from './loaded-plugin.js'
+import { logToolError } from './log-tool-error.js'
+
+/**
+ * `portico start`: loads what `portico build` wrote. Imports no compiler, so start is fast.
+ */
+export async function loadBuiltPlugin(rootDir: string): Promise<LoadedPlugin> {
+  const buildDir = join(rootDir, buildFolderName)
+  const model = await readModelFile(buildDir)
+  const classes = await loadToolClasses(model, buildDir)
+  return { rootDir, runtime: createToolRuntime(model, classes, { onToolError: logToolError }) }
+}

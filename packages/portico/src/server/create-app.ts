@@ -1,0 +1,66 @@
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { PorticoError } from '../errors/portico-error.js'
+import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
+import { buildTypesDocument } from '../surfaces/documents/types-document.js'
+import { createPublicFolderHandler } from '../surfaces/public/serve-public-folder.js'
+import { createRestHandler } from '../surfaces/rest/create-rest-handler.js'
+import { buildOpenApiDocument } from '../surfaces/rest/open-api-document.js'
+import { memoizeByOrigin } from './memoize-by-origin.js'
+import { problemResponse, toProblemDocument } from './problem-response.js'
+import { requestOrigin } from './request-origin.js'
+
+/** Options of {@link createApp}. */
+export interface AppOptions {
+  /** Absolute path of the plugin folder. */
+  rootDir: string
+  /** Dev mode: error details and stacks in responses, no caching of public files. */
+  dev: boolean
+}
+
+/** Headers a browser client must be able to read on cross-origin answers. */
+const EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'ETag', 'Allow']
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
+
+/**
+ * Assembles the Fetch-API app of one plugin: every surface is a projection of the runtime's
+ * model, prepared here once. The order of the routes is the order of this function.
+ */
+export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
+  const { model } = runtime
+  const app = new Hono()
+  const openApi = memoizeByOrigin((origin) => buildOpenApiDocument(model, origin))
+  const types = JSON.stringify(buildTypesDocument(model))
+  const rest = createRestHandler(runtime, { dev: options.dev })
+  const publicFolder = createPublicFolderHandler({
+    rootDir: `${options.rootDir}/public`,
+    dev: options.dev,
+  })
+
+  // Every endpoint allows cross-origin calls: authority travels in bearer tokens, never cookies.
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      exposeHeaders: EXPOSED_HEADERS,
+      maxAge: 86_400,
+    }),
+  )
+  app.get('/open-api.json', (c) =>
+    c.body(openApi(requestOrigin(c.req.raw, model.config.server)), 200, JSON_HEADERS),
+  )
+  app.get('/types.json', (c) => c.body(types, 200, JSON_HEADERS))
+  app.all('/api/*', (c) => rest(c.req.raw))
+  app.get('*', (c) => publicFolder(c.req.raw))
+  app.notFound((c) =>
+    problemResponse(
+      toProblemDocument(new PorticoError('not_found', `Nothing at ${c.req.method} ${c.req.path}`), {
+        dev: options.dev,
+      }),
+    ),
+  )
+  app.onError((error) => problemResponse(toProblemDocument(error, { dev: options.dev })))
+  return app
+}

@@ -1,0 +1,86 @@
+import type { JsonSchema } from '../../model/json-schema.js'
+import type { OpenApiSchema, ToOpenApiSchemaOptions } from './to-open-api-schema.js'
+import { toComponentName, toOpenApiSchema } from './to-open-api-schema.js'
+
+interface HoistedDefinition {
+  defName: string
+  schema: JsonSchema
+  componentName: string
+  converted: OpenApiSchema
+}
+
+/**
+ * Converts one tool schema for OpenAPI 3.0 and moves its `$defs` into `components`, the future
+ * `components.schemas` shared by every tool of the document. A definition joins an existing
+ * component of the same name when the two convert to the same JSON; otherwise it takes the
+ * first free `<name>_2`, `<name>_3`, …, so names depend only on the order of the calls.
+ *
+ * @example
+ * import { hoistOpenApiSchema } from './open-api-components.js'
+ * const components = new Map()
+ * const body = hoistOpenApiSchema(tool.inputSchema, components)
+ */
+export function hoistOpenApiSchema(
+  schema: JsonSchema,
+  components: Map<string, OpenApiSchema>,
+): OpenApiSchema {
+  const definitions = allocateNames(schema.$defs ?? {}, components)
+  for (const definition of definitions) {
+    components.set(definition.componentName, definition.converted)
+  }
+  return toOpenApiSchema(schema, namingOptions(definitions))
+}
+
+/**
+ * Names each definition so that it fits `components`. Renaming one definition changes the refs
+ * in the others, which may then clash in turn, so this repeats until no name moves. It ends:
+ * a name is only left for one that is free, which stays free, or that holds an equal schema, of
+ * which there are finitely many.
+ */
+function allocateNames(
+  defs: Record<string, JsonSchema>,
+  components: Map<string, OpenApiSchema>,
+): HoistedDefinition[] {
+  const taken = new Set<string>()
+  const definitions = Object.entries(defs).map(([defName, schema]): HoistedDefinition => {
+    const componentName = firstFreeName(toComponentName(defName), (name) => !taken.has(name))
+    taken.add(componentName)
+    return { defName, schema, componentName, converted: {} }
+  })
+  const options = namingOptions(definitions)
+  for (let renamed = true; renamed; ) {
+    renamed = false
+    for (const definition of definitions) {
+      definition.converted = toOpenApiSchema(definition.schema, options)
+    }
+    for (const definition of definitions) {
+      const json = JSON.stringify(definition.converted)
+      const fits = (name: string) => {
+        const existing = components.get(name)
+        return existing === undefined || JSON.stringify(existing) === json
+      }
+      if (fits(definition.componentName)) continue
+      taken.delete(definition.componentName)
+      definition.componentName = firstFreeName(
+        toComponentName(definition.defName),
+        (name) => !taken.has(name) && fits(name),
+      )
+      taken.add(definition.componentName)
+      renamed = true
+    }
+  }
+  return definitions
+}
+
+function firstFreeName(base: string, isFree: (name: string) => boolean): string {
+  if (isFree(base)) return base
+  for (let suffix = 2; ; suffix++) {
+    const name = `${base}_${suffix}`
+    if (isFree(name)) return name
+  }
+}
+
+function namingOptions(definitions: HoistedDefinition[]): ToOpenApiSchemaOptions {
+  const byDefName = new Map(definitions.map((d) => [d.defName, d]))
+  return { componentName: (defName) => byDefName.get(defName)?.componentName }
+}

@@ -1,0 +1,403 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { describe, expect, test } from 'vitest'
+import type { JsonSchema } from '../../model/json-schema.js'
+import type { PluginModel, ToolClassDefinition, ToolDefinition } from '../../model/plugin-model.js'
+import { problemType } from '../../server/problem-response.js'
+import type { OpenApiDocument } from './open-api-document.js'
+import { buildOpenApiDocument } from './open-api-document.js'
+
+const origin = 'https://notes.example.com'
+
+function createTool(className: string, methodName: string, fields: Partial<ToolDefinition> = {}) {
+  const tool: ToolDefinition = {
+    id: `${className}_${methodName}`,
+    className,
+    methodName,
+    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+    outputSchema: { type: 'string' },
+    annotations: {},
+    inputDatePaths: [],
+    source: { file: `tools/${className.toLowerCase()}.ts`, line: 1 },
+    ...fields,
+  }
+  return tool
+}
+
+function createModel(tools: ToolDefinition[], descriptions: Record<string, string> = {}) {
+  const toolClasses: ToolClassDefinition[] = []
+  for (const tool of tools) {
+    let toolClass = toolClasses.find((c) => c.name === tool.className)
+    if (!toolClass) {
+      toolClass = { name: tool.className, file: tool.source.file, toolIds: [] }
+      const description = descriptions[tool.className]
+      if (description !== undefined) toolClass.description = description
+      toolClasses.push(toolClass)
+    }
+    toolClass.toolIds.push(tool.id)
+  }
+  const model: PluginModel = {
+    formatVersion: 1,
+    identity: {
+      name: 'notes',
+      version: '1.2.3',
+      title: 'Notes',
+      description: 'Keeps notes.',
+      keywords: [],
+    },
+    config: {
+      auth: 'anon',
+      mcp: { servers: {}, external: {} },
+      style: { color: '#0f766e', icons: [] },
+      limits: { bodyBytes: 1048576, toolTimeoutMs: 30000 },
+      server: { trustProxy: false },
+    },
+    toolClasses,
+    tools,
+    types: [],
+  }
+  return model
+}
+
+function noteSchema(titleType: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      title: titleType,
+      children: { type: 'array', items: { $ref: '#/$defs/Note' } },
+    },
+    required: ['title'],
+  }
+}
+
+/** Every construct the converter handles, as the tool schema generator writes them. */
+const richInput: JsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {
+    kind: { const: 'note' },
+    title: { type: 'string', minLength: 1, examples: ['Groceries'] },
+    body: { type: ['string', 'null'] },
+    parent: { anyOf: [{ $ref: '#/$defs/Note' }, { type: 'null' }] },
+    page: { $ref: '#/$defs/Page%3CNote%3E' },
+    score: { type: 'number', exclusiveMinimum: 0, exclusiveMaximum: 10 },
+    counts: {
+      type: 'object',
+      additionalProperties: { type: 'integer' },
+      propertyNames: { pattern: '^[a-z]+$' },
+    },
+    value: { type: ['string', 'number', 'null'] },
+    pair: {
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+      minItems: 2,
+      maxItems: 2,
+    } as unknown as JsonSchema,
+    shape: {
+      anyOf: [
+        { type: 'object', properties: { radius: { type: 'number' } }, required: ['radius'] },
+        { type: 'object', properties: { side: { type: 'number' } }, required: ['side'] },
+      ],
+    },
+    meta: { type: ['object', 'null'], properties: { by: { type: 'string' } } },
+    nothing: { type: 'null' },
+    due: { type: 'string', format: 'date-time' },
+  },
+  required: ['kind', 'title'],
+  additionalProperties: false,
+  $defs: {
+    Note: noteSchema({ type: 'string' }),
+    'Page<Note>': {
+      type: 'object',
+      properties: { items: { type: 'array', items: { $ref: '#/$defs/Note' } } },
+      required: ['items'],
+    },
+  },
+}
+
+function createRichModel(): PluginModel {
+  return createModel(
+    [
+      createTool('Notes', 'create', {
+        summary: 'Creates a note.',
+        description: 'Creates a note.\n\nThe title must not be empty.',
+        inputSchema: richInput,
+        outputSchema: { $ref: '#/$defs/Note', $defs: { Note: noteSchema({ type: 'string' }) } },
+      }),
+      createTool('Notes', 'list', {
+        annotations: { readOnlyHint: true, title: 'List notes' },
+        outputSchema: { type: 'array', items: { type: 'string' } },
+      }),
+      createTool('Admin', 'reset', { outputSchema: { type: 'null' } }),
+    ],
+    { Notes: 'Notes of the signed-in user.' },
+  )
+}
+
+async function expectValid(document: OpenApiDocument): Promise<void> {
+  const validator = new Validator()
+  const result = await validator.validate(JSON.parse(JSON.stringify(document)))
+  if (!result.valid) console.error(JSON.stringify(result.errors, null, 2))
+  expect(result.valid).toBe(true)
+  expect(() => validator.resolveRefs()).not.toThrow()
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) deepFreeze(child)
+    Object.freeze(value)
+  }
+  return value
+}
+
+function operationOf(document: OpenApiDocument, path: string) {
+  const operation = document.paths[path]?.post
+  if (!operation) throw new Error(`no POST ${path}`)
+  return operation
+}
+
+describe('buildOpenApiDocument', () => {
+  test('produces a document the OpenAPI 3.0 validator accepts', async () => {
+    await expectValid(buildOpenApiDocument(createRichModel(), origin))
+  })
+
+  test('produces a valid document for a model without tools', async () => {
+    const document = buildOpenApiDocument(createModel([]), origin)
+    expect(document.paths).toStrictEqual({})
+    await expectValid(document)
+  })
+
+  test('lists exactly one POST operation per tool', () => {
+    const model = createRichModel()
+    const document = buildOpenApiDocument(model, origin)
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => [method, path, operation.operationId]),
+    )
+    expect(operations).toStrictEqual(
+      model.tools.map((tool) => ['post', `/api/${tool.className}/${tool.methodName}`, tool.id]),
+    )
+  })
+
+  test('takes info, servers and tags from the model and origin', () => {
+    const document = buildOpenApiDocument(createRichModel(), origin)
+    expect(document.openapi).toBe('3.0.3')
+    expect(document.info).toStrictEqual({
+      title: 'Notes',
+      version: '1.2.3',
+      description: 'Keeps notes.',
+    })
+    expect(document.servers).toStrictEqual([{ url: origin }])
+    expect(document.tags).toStrictEqual([
+      { name: 'Notes', description: 'Notes of the signed-in user.' },
+      { name: 'Admin' },
+    ])
+  })
+
+  test('describes a tool with its id, class, summary and schemas', () => {
+    const document = buildOpenApiDocument(createRichModel(), origin)
+    const operation = operationOf(document, '/api/Notes/create')
+    expect(operation.operationId).toBe('Notes_create')
+    expect(operation.tags).toStrictEqual(['Notes'])
+    expect(operation.summary).toBe('Creates a note.')
+    expect(operation.description).toBe('Creates a note.\n\nThe title must not be empty.')
+    expect(operation.requestBody.required).toBe(true)
+    const input = operation.requestBody.content['application/json']?.schema
+    expect(input?.properties?.kind).toStrictEqual({ enum: ['note'] })
+    expect(input?.properties?.parent).toStrictEqual({
+      allOf: [{ $ref: '#/components/schemas/Note' }],
+      nullable: true,
+    })
+    expect(input?.properties?.page).toStrictEqual({ $ref: '#/components/schemas/Page_Note_' })
+    expect(input).not.toHaveProperty('$schema')
+    expect(input).not.toHaveProperty('$defs')
+    expect(operation.responses['200']).toStrictEqual({
+      description: 'The tool result.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Note' } } },
+    })
+  })
+
+  test('falls back to the tool id for the summary and leaves out a missing description', () => {
+    const operation = operationOf(
+      buildOpenApiDocument(createRichModel(), origin),
+      '/api/Admin/reset',
+    )
+    expect(operation.summary).toBe('Admin_reset')
+    expect(operation).not.toHaveProperty('description')
+    expect(operation.responses['200']?.content?.['application/json']?.schema).toStrictEqual({
+      nullable: true,
+      enum: [null],
+    })
+  })
+
+  test('lists the problem+json error responses of every operation', () => {
+    const document = buildOpenApiDocument(createRichModel(), origin)
+    for (const item of Object.values(document.paths)) {
+      const { responses } = item.post
+      expect(Object.keys(responses)).toStrictEqual([
+        '200',
+        '400',
+        '413',
+        '415',
+        '422',
+        '500',
+        '504',
+      ])
+      for (const [status, response] of Object.entries(responses)) {
+        if (status === '200') continue
+        const name = status === '422' ? 'ValidationProblem' : 'Problem'
+        expect(Object.keys(response.content ?? {})).toStrictEqual(['application/problem+json'])
+        expect(response.content?.['application/problem+json']?.schema).toStrictEqual({
+          $ref: `#/components/schemas/${name}`,
+        })
+      }
+    }
+  })
+
+  test.each([
+    ['400', 'bad_request', 'Bad request: The body is not valid JSON.'],
+    ['413', 'payload_too_large', 'Payload too large: The body is larger than 1048576 bytes.'],
+    ['415', 'unsupported_media_type', 'Unsupported media type: The body is not application/json.'],
+    ['422', 'validation', 'Validation failed: The input does not match the schema.'],
+    ['500', 'execution', 'Tool execution failed: The tool failed. The server log has the details.'],
+    ['504', 'timeout', 'Tool timed out: The tool ran longer than 30000 ms.'],
+  ] as const)('describes status %s as %s', (status, kind, description) => {
+    const operation = operationOf(
+      buildOpenApiDocument(createRichModel(), origin),
+      '/api/Notes/list',
+    )
+    const response = operation.responses[status]
+    expect(response?.description).toBe(description)
+    const example = response?.content?.['application/problem+json']?.example
+    expect(example).toMatchObject({ type: problemType(kind), status: Number(status) })
+  })
+
+  test('defines Problem and ValidationProblem with a required errors list', () => {
+    const { schemas } = buildOpenApiDocument(createRichModel(), origin).components
+    expect(schemas.Problem?.required).toStrictEqual(['type', 'title', 'status', 'detail'])
+    expect(schemas.Problem?.properties?.type?.enum).toContain('urn:portico:problem:validation')
+    expect(schemas.ValidationProblem).toStrictEqual({
+      allOf: [
+        { $ref: '#/components/schemas/Problem' },
+        {
+          type: 'object',
+          required: ['errors'],
+          properties: {
+            errors: {
+              type: 'array',
+              description: 'Each place in the input that failed validation.',
+              items: {
+                type: 'object',
+                required: ['path', 'message'],
+                properties: {
+                  path: { type: 'string', description: 'JSON Pointer into the input.' },
+                  message: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      ],
+    })
+  })
+
+  test('marks a tool with annotations and leaves the others unmarked', () => {
+    const document = buildOpenApiDocument(createRichModel(), origin)
+    expect(operationOf(document, '/api/Notes/list')['x-portico-annotations']).toStrictEqual({
+      readOnlyHint: true,
+      title: 'List notes',
+    })
+    expect(operationOf(document, '/api/Notes/create')).not.toHaveProperty('x-portico-annotations')
+  })
+
+  test('hoists $defs into components once and rewrites their references', () => {
+    const { schemas } = buildOpenApiDocument(createRichModel(), origin).components
+    expect(Object.keys(schemas)).toStrictEqual([
+      'Problem',
+      'ValidationProblem',
+      'Note',
+      'Page_Note_',
+    ])
+    expect(schemas.Note).toStrictEqual({
+      type: 'object',
+      properties: {
+        title: { type: 'string' },
+        children: { type: 'array', items: { $ref: '#/components/schemas/Note' } },
+      },
+      required: ['title'],
+    })
+  })
+
+  test('disambiguates two different $defs of the same name by order', async () => {
+    const withNote = (title: JsonSchema, method: string) =>
+      createTool('Notes', method, {
+        inputSchema: {
+          type: 'object',
+          properties: { page: { $ref: '#/$defs/Page' } },
+          $defs: {
+            Page: { type: 'object', properties: { first: { $ref: '#/$defs/Note' } } },
+            Note: noteSchema(title),
+          },
+        },
+      })
+    const stringTitle = withNote({ type: 'string' }, 'a')
+    const numberTitle = withNote({ type: 'number' }, 'b')
+    const document = buildOpenApiDocument(createModel([stringTitle, numberTitle]), origin)
+    const { schemas } = document.components
+    expect(Object.keys(schemas)).toStrictEqual([
+      'Problem',
+      'ValidationProblem',
+      'Page',
+      'Note',
+      'Page_2',
+      'Note_2',
+    ])
+    expect(schemas.Note?.properties?.title).toStrictEqual({ type: 'string' })
+    expect(schemas.Note_2?.properties?.title).toStrictEqual({ type: 'number' })
+    expect(schemas.Note_2?.properties?.children?.items).toStrictEqual({
+      $ref: '#/components/schemas/Note_2',
+    })
+    expect(schemas.Page_2?.properties?.first).toStrictEqual({ $ref: '#/components/schemas/Note_2' })
+    const inputOf = (path: string) =>
+      operationOf(document, path).requestBody.content['application/json']?.schema
+    expect(inputOf('/api/Notes/a')?.properties?.page).toStrictEqual({
+      $ref: '#/components/schemas/Page',
+    })
+    expect(inputOf('/api/Notes/b')?.properties?.page).toStrictEqual({
+      $ref: '#/components/schemas/Page_2',
+    })
+    await expectValid(document)
+
+    const swapped = buildOpenApiDocument(createModel([numberTitle, stringTitle]), origin)
+    expect(swapped.components.schemas.Note?.properties?.title).toStrictEqual({ type: 'number' })
+    expect(swapped.components.schemas.Note_2?.properties?.title).toStrictEqual({ type: 'string' })
+  })
+
+  test('renames a $defs entry that clashes with the Problem schema', async () => {
+    const tool = createTool('Issues', 'report', {
+      outputSchema: {
+        $ref: '#/$defs/Problem',
+        $defs: { Problem: { type: 'object', properties: { severity: { type: 'integer' } } } },
+      },
+    })
+    const document = buildOpenApiDocument(createModel([tool]), origin)
+    expect(operationOf(document, '/api/Issues/report').responses['200']).toStrictEqual({
+      description: 'The tool result.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem_2' } } },
+    })
+    expect(document.components.schemas.Problem?.required).toContain('detail')
+    await expectValid(document)
+  })
+
+  test('produces byte-identical JSON for the same model', () => {
+    const first = JSON.stringify(buildOpenApiDocument(createRichModel(), origin))
+    const second = JSON.stringify(buildOpenApiDocument(structuredClone(createRichModel()), origin))
+    expect(second).toBe(first)
+  })
+
+  test('leaves the model unchanged', () => {
+    const model = deepFreeze(createRichModel())
+    const before = JSON.stringify(model)
+    buildOpenApiDocument(model, origin)
+    expect(JSON.stringify(model)).toBe(before)
+  })
+})

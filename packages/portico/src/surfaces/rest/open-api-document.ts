@@ -1,0 +1,92 @@
+import type { PluginModel, ToolAnnotations, ToolDefinition } from '../../model/plugin-model.js'
+import { hoistOpenApiSchema } from './open-api-components.js'
+import type { OpenApiMediaType, OpenApiResponse } from './open-api-problems.js'
+import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
+import type { OpenApiSchema } from './to-open-api-schema.js'
+
+/** The OpenAPI 3.0.3 document of a plugin's REST API, as served at `/open-api.json`. */
+export interface OpenApiDocument {
+  openapi: '3.0.3'
+  info: { title: string; version: string; description: string }
+  servers: { url: string }[]
+  tags: { name: string; description?: string }[]
+  paths: Record<string, { post: OpenApiOperation }>
+  components: { schemas: Record<string, OpenApiSchema> }
+}
+
+/** One tool, as the operation `POST /api/<Class>/<method>`. */
+export interface OpenApiOperation {
+  /** The tool id, `<Class>_<method>`. */
+  operationId: string
+  tags: string[]
+  summary: string
+  description?: string
+  requestBody: { required: true; content: Record<string, OpenApiMediaType> }
+  responses: Record<string, OpenApiResponse>
+  /** The tool's MCP annotations, when it has any. */
+  'x-portico-annotations'?: ToolAnnotations
+}
+
+/**
+ * Builds the OpenAPI 3.0.3 document of the plugin's REST API: one tag per tool class, one
+ * `POST /api/<Class>/<method>` per tool with its input and output schemas converted from JSON
+ * Schema 2020-12, and the problem+json error responses. Pure and deterministic: the same model
+ * and origin give byte-identical JSON. It does the whole conversion on each call, so the caller
+ * renders it once per origin and keeps the result.
+ *
+ * @example
+ * import { buildOpenApiDocument } from './open-api-document.js'
+ * const json = JSON.stringify(buildOpenApiDocument(model, 'https://notes.example.com'))
+ */
+export function buildOpenApiDocument(model: PluginModel, origin: string): OpenApiDocument {
+  const components = new Map(Object.entries(createProblemSchemas()))
+  const errorResponses = createProblemResponses(model.config)
+  const paths: OpenApiDocument['paths'] = {}
+  for (const tool of model.tools) {
+    paths[`/api/${tool.className}/${tool.methodName}`] = {
+      post: toOperation(tool, components, errorResponses),
+    }
+  }
+  const { title, version, description } = model.identity
+  return {
+    openapi: '3.0.3',
+    info: { title, version, description },
+    servers: [{ url: origin }],
+    tags: model.toolClasses.map(({ name, description }) =>
+      description === undefined ? { name } : { name, description },
+    ),
+    paths,
+    components: { schemas: Object.fromEntries(components) },
+  }
+}
+
+function toOperation(
+  tool: ToolDefinition,
+  components: Map<string, OpenApiSchema>,
+  errorResponses: Record<string, OpenApiResponse>,
+): OpenApiOperation {
+  const operation: OpenApiOperation = {
+    operationId: tool.id,
+    tags: [tool.className],
+    summary: tool.summary ?? tool.id,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    requestBody: {
+      required: true,
+      content: { 'application/json': { schema: hoistOpenApiSchema(tool.inputSchema, components) } },
+    },
+    responses: {
+      '200': {
+        description: 'The tool result.',
+        content: {
+          'application/json': { schema: hoistOpenApiSchema(tool.outputSchema, components) },
+        },
+      },
+      ...errorResponses,
+    },
+  }
+  const annotations = Object.fromEntries(
+    Object.entries(tool.annotations).filter(([, value]) => value !== undefined),
+  )
+  if (Object.keys(annotations).length > 0) operation['x-portico-annotations'] = annotations
+  return operation
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+let production: ServedPlugin
+let dev: ServedPlugin
+
+beforeAll(async () => {
+  ;[production, dev] = await Promise.all([
+    servePlugin(fixtureDir('probe-plugin')),
+    servePlugin(fixtureDir('probe-plugin'), { dev: true }),
+  ])
+})
+afterAll(async () => {
+  await Promise.all([production.close(), dev.close()])
+})
+
+describe('the invocation path', () => {
+  it('passes only the input to a method in mode anon', async () => {
+    const response = await callTool(production.url, '/api/Probe/args', { x: 1 })
+    expect(await response.json()).toEqual({ received: 1 })
+  })
+
+  it('answers 504 when a tool runs past the configured timeout', async () => {
+    const started = Date.now()
+    const response = await callTool(production.url, '/api/Probe/slow', {})
+    expect(Date.now() - started).toBeLessThan(1_500)
+    expect(response.status).toBe(504)
+    expect(await response.json()).toEqual({
+      type: 'urn:portico:problem:timeout',
+      title: 'Tool timed out',
+      status: 504,
+      detail: 'Probe_slow did not finish within 300 ms',
+    })
+  })
+
+  it('hides the message and stack of a failure outside dev mode', async () => {
+    const response = await callTool(production.url, '/api/Probe/fail', {})
+    expect(response.status).toBe(500)
+    const text = await response.text()
+    expect(text).not.toContain('hunter2')
+    expect(text).not.toContain('probe.ts')
+    expect(JSON.parse(text)).not.toHaveProperty('stack')
+  })
+
+  it('shows the message and stack of a failure in dev mode', async () => {
+    const response = await callTool(dev.url, '/api/Probe/fail', {})
+    expect(response.status).toBe(500)
+    const body = (await response.json()) as { detail: string; stack: string }
+    expect(body.detail).toBe('Probe_fail failed: connection refused: postgres://admin:hunter2@db.internal/prod')
+    expect(body.stack).toMatch(/probe\.ts/)
+  })
+
+  it('hands Date-typed inputs to the method as Date objects', async () => {
+    const response = await callTool(production.url, '/api/Probe/dates', { at: '2026-01-02T03:04:05Z', more: ['2026-02-03T00:00:00+01:00'] })
+    expect(await response.json()).toEqual({ at: '2026-01-02T03:04:05.000Z', allDates: true })
+  })
+
+  it('applies the configured body limit', async () => {
+    const response = await callTool(production.url, '/api/Probe/args', { x: 1, pad: 'a'.repeat(4096) })
+    expect(response.status).toBe(413)
+  })
+})

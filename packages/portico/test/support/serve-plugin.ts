@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import type { ToolRuntime } from '../../src/invoke/create-tool-runtime.js'
+import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
+import { createApp } from '../../src/server/create-app.js'
+import { startNodeServer } from '../../src/server/start-node-server.js'
+
+/** The repository's example plugin. */
+export const notesExampleDir = resolve(import.meta.dirname, '../../../../examples/notes')
+
+/** A fixture plugin of the test suites, by folder name. */
+export function fixtureDir(name: string): string {
+  return resolve(import.meta.dirname, '../fixtures', name)
+}
+
+/** A plugin served on an ephemeral loopback port for one suite. */
+export interface ServedPlugin {
+  url: string
+  runtime: ToolRuntime
+  close(): Promise<void>
+}
+
+/**
+ * Loads a plugin from source into a private build folder and serves it on 127.0.0.1, port 0,
+ * over real HTTP, as `portico dev` or `portico start` would (by `dev`).
+ */
+export async function servePlugin(rootDir: string, options: { dev?: boolean } = {}): Promise<ServedPlugin> {
+  const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
+  const { runtime } = await loadSourcePlugin(rootDir, { outDir })
+  const app = createApp(runtime, { rootDir, dev: options.dev ?? false })
+  const server = await startNodeServer({ fetch: app.fetch, port: 0, host: '127.0.0.1' })
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    runtime,
+    async close() {
+      await server.close()
+      await rm(outDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** POSTs JSON to a tool's REST route. */
+export function callTool(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
