@@ -29,4 +29,9 @@ function seed(title: string, body: string, tags: string[], status: NoteStatus): 
 
 seed('Groceries', 'Oat milk, lemons, rye bread.', ['home', 'shopping'], NoteStatus.Active)
 seed('Release checklist', 'Tag, build, publish, announce.', ['work'], NoteStatus.Active)
-seed('Trip ideas', 'Lisbon in spring; the coast road to Porto.', ['travel', 'home'], NoteStatus.Draft)
+seed(
+  'Trip ideas',
+  'Lisbon in spring; the coast road to Porto.',
+  ['travel', 'home'],
+  NoteStatus.Draft,
+)

@@ -1,6 +1,12 @@
 import { PorticoError } from 'portico'
 import { nextNoteId, notes } from '../lib/note-store.js'
-import { type Note, NoteStatus, type Page, type Priority, type Reminder } from '../lib/note-types.js'
+import {
+  type Note,
+  NoteStatus,
+  type Page,
+  type Priority,
+  type Reminder,
+} from '../lib/note-types.js'
 
 /** What a new note needs. */
 export interface CreateNoteInput {
@@ -101,7 +107,11 @@ export class Notes {
     const limit = input.limit ?? 20
     const items = matching.slice(start, start + limit)
     const next = start + limit
-    return { items, nextCursor: next < matching.length ? String(next) : null, total: matching.length }
+    return {
+      items,
+      nextCursor: next < matching.length ? String(next) : null,
+      total: matching.length,
+    }
   }
 
   /**

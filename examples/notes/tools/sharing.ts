@@ -19,6 +19,9 @@ export class Sharing {
     const base = process.env.NOTES_PUBLISH_URL
     if (!base) throw new Error('Publishing is not configured: set NOTES_PUBLISH_URL')
     if (!notes.has(input.id)) throw new Error(`No note with id ${input.id}`)
-    return { url: `${base.replace(/\/$/, '')}/${input.audience}/${input.id}`, audience: input.audience }
+    return {
+      url: `${base.replace(/\/$/, '')}/${input.audience}/${input.id}`,
+      audience: input.audience,
+    }
   }
 }

@@ -41,7 +41,7 @@ export type {
   ToolClassDefinition,
   ToolDefinition,
 } from './model/plugin-model.js'
-export type { LoadedPlugin } from './plugin/loaded-plugin.js'
 export { loadBuiltPlugin } from './plugin/load-built-plugin.js'
+export type { LoadedPlugin } from './plugin/loaded-plugin.js'
 export { type AppOptions, createApp } from './server/create-app.js'
 export type { ProblemDocument } from './server/problem-response.js'

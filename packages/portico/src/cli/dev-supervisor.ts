@@ -15,7 +15,16 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
   let restarting = false
 
   const startChild = () => {
-    const args = [...process.execArgv, cliPath, 'dev-worker', rootDir, '--port', String(listen.port), '--host', listen.host]
+    const args = [
+      ...process.execArgv,
+      cliPath,
+      'dev-worker',
+      rootDir,
+      '--port',
+      String(listen.port),
+      '--host',
+      listen.host,
+    ]
     child = spawn(process.execPath, args, { stdio: 'inherit' })
     child.once('exit', (code, signal) => {
       child = undefined

@@ -11,7 +11,11 @@ export const RESTART_FILES = new Set(['portico.config.ts', 'package.json'])
  * outside the ignored folders. Folders pass (`isFile` false or unknown) unless ignored, so the
  * watcher can descend into them.
  */
-export function isWatchedSource(rootDir: string, path: string, isFile: boolean | undefined): boolean {
+export function isWatchedSource(
+  rootDir: string,
+  path: string,
+  isFile: boolean | undefined,
+): boolean {
   const parts = relative(rootDir, path).split(sep)
   if (parts.some((part) => IGNORED_FOLDERS.has(part))) return false
   if (!isFile) return true

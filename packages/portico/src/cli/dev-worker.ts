@@ -34,7 +34,10 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     printError(error)
     process.exit(1)
   }
-  const server = await startNodeServer({ fetch: (request) => serving.app.fetch(request), ...listen })
+  const server = await startNodeServer({
+    fetch: (request) => serving.app.fetch(request),
+    ...listen,
+  })
   printUrls(server.url, serving.model)
 
   const reload = async (changed: string) => {
@@ -43,7 +46,9 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     try {
       serving = await load()
       const ms = Math.round(performance.now() - started)
-      consola.success(`${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
+      consola.success(
+        `${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`,
+      )
     } catch (error) {
       printError(error)
       consola.warn('The last good version keeps serving.')

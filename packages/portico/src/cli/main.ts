@@ -1,9 +1,12 @@
 import { resolve } from 'node:path'
 import { Command } from 'commander'
+import { consola, LogLevels } from 'consola'
 import { parsePort, resolveListenOptions } from './listen-options.js'
 import { printError } from './print-error.js'
 
 process.setSourceMapsEnabled(true)
+// consola goes quiet when it detects a test runner or CI; a CLI always tells where it serves.
+consola.level = LogLevels.info
 
 interface ListenFlags {
   port?: number

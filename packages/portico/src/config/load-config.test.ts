@@ -56,7 +56,10 @@ describe('loadConfig', () => {
 
   it('lets the config override package.json', async () => {
     await writeFile(join(dir, 'package.json'), JSON.stringify({ name: 'pkg', version: '1.0.0' }))
-    await writeFile(join(dir, 'portico.config.ts'), "export default { name: 'cfg', version: '9.9.9' }\n")
+    await writeFile(
+      join(dir, 'portico.config.ts'),
+      "export default { name: 'cfg', version: '9.9.9' }\n",
+    )
     const { identity } = await loadConfig(dir)
     expect(identity).toMatchObject({ name: 'cfg', version: '9.9.9', title: 'Cfg' })
   })
@@ -68,12 +71,16 @@ describe('loadConfig', () => {
 
   it('reports a config without a default export', async () => {
     await writeFile(join(dir, 'portico.config.ts'), "export const config = { title: 'x' }\n")
-    await expect(loadConfig(dir)).rejects.toThrow('portico.config.ts: no default export; write: export default defineConfig({ ... })')
+    await expect(loadConfig(dir)).rejects.toThrow(
+      'portico.config.ts: no default export; write: export default defineConfig({ ... })',
+    )
   })
 
   it('reports a wrong value before anything starts', async () => {
     await writeFile(join(dir, 'portico.config.ts'), "export default { auth: 'open' }\n")
-    await expect(loadConfig(dir)).rejects.toThrow('portico.config.ts (key "auth"): must be one of "anon", "portico-hub", "custom"')
+    await expect(loadConfig(dir)).rejects.toThrow(
+      'portico.config.ts (key "auth"): must be one of "anon", "portico-hub", "custom"',
+    )
   })
 
   it('reports a package.json that is not JSON', async () => {

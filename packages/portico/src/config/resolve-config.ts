@@ -32,7 +32,9 @@ export function resolveConfig(config: PorticoConfig): ResolvedConfig {
       toolTimeoutMs: config.limits?.toolTimeoutMs ?? configDefaults.toolTimeoutMs,
     },
     server: {
-      ...(config.server?.publicUrl ? { publicUrl: config.server.publicUrl.replace(/\/+$/, '') } : {}),
+      ...(config.server?.publicUrl
+        ? { publicUrl: config.server.publicUrl.replace(/\/+$/, '') }
+        : {}),
       trustProxy: config.server?.trustProxy ?? configDefaults.trustProxy,
     },
   }

@@ -28,17 +28,62 @@ describe('validateConfig', () => {
   })
 
   it.each([
-    ['a misspelt top-level key', { limts: {} }, 'limts', /unknown key; allowed here: name, version, .*limits/],
-    ['a misspelt nested key', { limits: { bodySize: 1 } }, 'limits.bodySize', /allowed here: bodyBytes, toolTimeoutMs/],
-    ['an unknown auth mode', { auth: 'oauth' }, 'auth', /must be one of "anon", "portico-hub", "custom"/],
+    [
+      'a misspelt top-level key',
+      { limts: {} },
+      'limts',
+      /unknown key; allowed here: name, version, .*limits/,
+    ],
+    [
+      'a misspelt nested key',
+      { limits: { bodySize: 1 } },
+      'limits.bodySize',
+      /allowed here: bodyBytes, toolTimeoutMs/,
+    ],
+    [
+      'an unknown auth mode',
+      { auth: 'oauth' },
+      'auth',
+      /must be one of "anon", "portico-hub", "custom"/,
+    ],
     ['a negative limit', { limits: { bodyBytes: -1 } }, 'limits.bodyBytes', /must be >= 1/],
-    ['a fractional timeout', { limits: { toolTimeoutMs: 1.5 } }, 'limits.toolTimeoutMs', /must be integer/],
+    [
+      'a fractional timeout',
+      { limits: { toolTimeoutMs: 1.5 } },
+      'limits.toolTimeoutMs',
+      /must be integer/,
+    ],
     ['a colour that is not hex', { style: { color: 'teal' } }, 'style.color', /invalid format/],
-    ['a named server without classes', { mcp: { servers: { admin: {} } } }, 'mcp.servers.admin.classes', /is required/],
-    ['a named server with a bad name', { mcp: { servers: { 'Bad Name': { classes: ['A'] } } } }, 'mcp.servers', /invalid name "Bad Name"/],
-    ['an external server without a URL scheme', { mcp: { external: { x: { url: 'example.com/mcp' } } } }, 'mcp.external.x.url', /invalid format/],
-    ['portico-hub without deploy', { auth: 'portico-hub' }, 'deploy', /needs deploy: \{ org, app \}/],
-    ['a deploy without app', { auth: 'portico-hub', deploy: { org: 'acme' } }, 'deploy.app', /is required/],
+    [
+      'a named server without classes',
+      { mcp: { servers: { admin: {} } } },
+      'mcp.servers.admin.classes',
+      /is required/,
+    ],
+    [
+      'a named server with a bad name',
+      { mcp: { servers: { 'Bad Name': { classes: ['A'] } } } },
+      'mcp.servers',
+      /invalid name "Bad Name"/,
+    ],
+    [
+      'an external server without a URL scheme',
+      { mcp: { external: { x: { url: 'example.com/mcp' } } } },
+      'mcp.external.x.url',
+      /invalid format/,
+    ],
+    [
+      'portico-hub without deploy',
+      { auth: 'portico-hub' },
+      'deploy',
+      /needs deploy: \{ org, app \}/,
+    ],
+    [
+      'a deploy without app',
+      { auth: 'portico-hub', deploy: { org: 'acme' } },
+      'deploy.app',
+      /is required/,
+    ],
     ['keywords that are not strings', { keywords: [1] }, 'keywords.0', /must be string/],
   ])('names the file, key and what is allowed for %s', (_name, config, key, message) => {
     let error: unknown
@@ -50,7 +95,9 @@ describe('validateConfig', () => {
     expect(error).toBeInstanceOf(PluginDefinitionError)
     const definitionError = error as PluginDefinitionError
     expect(definitionError.location).toEqual({ file: 'portico.config.ts', key })
-    expect(definitionError.message).toMatch(new RegExp(`^portico\\.config\\.ts \\(key "${key.replaceAll('.', '\\.')}"\\): `))
+    expect(definitionError.message).toMatch(
+      new RegExp(`^portico\\.config\\.ts \\(key "${key.replaceAll('.', '\\.')}"\\): `),
+    )
     expect(definitionError.message).toMatch(message)
   })
 

@@ -3,7 +3,9 @@ import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
 import { configSchema } from './config-schema.js'
 import type { PorticoConfig } from './config-types.js'
 
-const validate = new Ajv2020({ allErrors: false, strict: true }).compile<PorticoConfig>(configSchema)
+const validate = new Ajv2020({ allErrors: false, strict: true }).compile<PorticoConfig>(
+  configSchema,
+)
 
 /**
  * Checks a loaded config against the config schema and the rules between keys. Throws a

@@ -33,6 +33,12 @@ export interface PorticoErrorOptions {
 }
 
 /**
+ * Marks Portico errors across copies of this module: a plugin may resolve its own copy of
+ * `portico`, and `instanceof` fails across copies.
+ */
+const porticoErrorBrand = Symbol.for('portico.error')
+
+/**
  * The one error base of Portico at run time: bad requests, failing tools, timeouts.
  *
  * @example
@@ -42,6 +48,7 @@ export class PorticoError extends Error {
   readonly kind: PorticoErrorKind
   readonly details: ErrorDetail[]
   readonly expose: boolean
+  readonly [porticoErrorBrand] = true
 
   constructor(kind: PorticoErrorKind, message: string, options: PorticoErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause })
@@ -54,5 +61,10 @@ export class PorticoError extends Error {
 
 /** True when `value` is a {@link PorticoError}, whichever copy of the module made it. */
 export function isPorticoError(value: unknown): value is PorticoError {
-  return value instanceof PorticoError
+  return (
+    value instanceof PorticoError ||
+    (typeof value === 'object' &&
+      value !== null &&
+      (value as { [porticoErrorBrand]?: unknown })[porticoErrorBrand] === true)
+  )
 }

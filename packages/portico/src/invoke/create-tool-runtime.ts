@@ -1,6 +1,6 @@
-import { isPorticoError, PorticoError } from '../errors/portico-error.js'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
 import type { PorticoPluginContext } from '../context/plugin-context.js'
+import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { isPorticoError, PorticoError } from '../errors/portico-error.js'
 import type { PluginModel, ToolDefinition } from '../model/plugin-model.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { reviveDates } from './revive-dates.js'

@@ -12,7 +12,13 @@ function reviveAt(node: unknown, path: readonly string[], index: number): void {
   if (segment === undefined) return
   const record = node as Record<string, unknown>
   const keys =
-    segment === '*' ? (Array.isArray(node) ? node.keys() : []) : segment === '{}' ? Object.keys(record) : [segment]
+    segment === '*'
+      ? Array.isArray(node)
+        ? node.keys()
+        : []
+      : segment === '{}'
+        ? Object.keys(record)
+        : [segment]
   const last = index === path.length - 1
   for (const key of keys) {
     const child = record[key]

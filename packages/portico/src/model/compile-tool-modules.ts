@@ -6,7 +6,11 @@ import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
  * layout (`tools/notes.ts` → `<outDir>/tools/notes.mjs`). Modules they share are split into
  * shared chunks, so state kept in a shared module exists once; npm packages stay imports.
  */
-export async function compileToolModules(rootDir: string, files: string[], outDir: string): Promise<void> {
+export async function compileToolModules(
+  rootDir: string,
+  files: string[],
+  outDir: string,
+): Promise<void> {
   if (files.length === 0) return
   try {
     await build({
@@ -25,8 +29,11 @@ export async function compileToolModules(rootDir: string, files: string[], outDi
       logLevel: 'silent',
     })
   } catch (error) {
-    const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] })
-      .errors?.[0]
+    const first = (
+      error as {
+        errors?: { text: string; location?: { file: string; line: number; column: number } }[]
+      }
+    ).errors?.[0]
     if (first?.location) {
       throw new PluginDefinitionError(
         { file: first.location.file, line: first.location.line, column: first.location.column + 1 },

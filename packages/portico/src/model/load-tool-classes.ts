@@ -34,7 +34,10 @@ export async function loadToolClasses(
     }
     const value = exports[toolClass.name]
     if (typeof value !== 'function') {
-      throw new PluginDefinitionError({ file: toolClass.file }, `does not export the class ${toolClass.name}`)
+      throw new PluginDefinitionError(
+        { file: toolClass.file },
+        `does not export the class ${toolClass.name}`,
+      )
     }
     classes.set(toolClass.name, value as ToolClass)
   }

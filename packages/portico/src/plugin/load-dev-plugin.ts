@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildFolderName } from '../model/model-file.js'
-import type { LoadedPlugin } from './loaded-plugin.js'
 import { loadSourcePlugin } from './load-source-plugin.js'
+import type { LoadedPlugin } from './loaded-plugin.js'
 
 /**
  * `portico dev`: loads the plugin from source. Each load is a new generation in its own folder,
@@ -14,6 +14,7 @@ export async function loadDevPlugin(rootDir: string, generation: number): Promis
     outDir: join(devDir, String(generation)),
     version: generation,
   })
-  if (generation > 0) await rm(join(devDir, String(generation - 1)), { recursive: true, force: true })
+  if (generation > 0)
+    await rm(join(devDir, String(generation - 1)), { recursive: true, force: true })
   return plugin
 }

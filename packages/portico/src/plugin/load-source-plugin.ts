@@ -19,7 +19,10 @@ export interface SourcePluginOptions {
 }
 
 /** Derives, compiles and loads a plugin from its TypeScript sources. */
-export async function loadSourcePlugin(rootDir: string, options: SourcePluginOptions): Promise<LoadedPlugin> {
+export async function loadSourcePlugin(
+  rootDir: string,
+  options: SourcePluginOptions,
+): Promise<LoadedPlugin> {
   const model = await derivePluginModel(rootDir)
   await rm(options.outDir, { recursive: true, force: true })
   await mkdir(options.outDir, { recursive: true })

@@ -19,7 +19,13 @@ export interface AppOptions {
 }
 
 /** Headers a browser client must be able to read on cross-origin answers. */
-const EXPOSED_HEADERS = ['WWW-Authenticate', 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'ETag', 'Allow']
+const EXPOSED_HEADERS = [
+  'WWW-Authenticate',
+  'Mcp-Session-Id',
+  'Mcp-Protocol-Version',
+  'ETag',
+  'Allow',
+]
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 

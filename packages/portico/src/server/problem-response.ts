@@ -46,7 +46,8 @@ export interface ProblemOptions {
  * unless it is marked not to expose it (outside dev mode); anything else is an opaque 500.
  */
 export function toProblemDocument(error: unknown, options: ProblemOptions): ProblemDocument {
-  if (isPorticoError(error)) {
+  // A kind this copy does not know (thrown by another Portico version) reads as an execution error.
+  if (isPorticoError(error) && error.kind in problemKinds) {
     const { status, title } = problemKinds[error.kind]
     const hideDetail = !error.expose && !options.dev
     const problem: ProblemDocument = {

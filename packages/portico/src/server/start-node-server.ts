@@ -20,18 +20,23 @@ export interface RunningServer {
  */
 export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: options.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) => {
-      const shownHost = ['127.0.0.1', '::1', '::', '0.0.0.0'].includes(options.host) ? 'localhost' : options.host
-      resolve({
-        url: `http://${shownHost}:${info.port}`,
-        port: info.port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            if ('closeAllConnections' in server) server.closeAllConnections()
-          }),
-      })
-    })
+    const server = serve(
+      { fetch: options.fetch, port: options.port, hostname: options.host },
+      (info: AddressInfo) => {
+        const shownHost = ['127.0.0.1', '::1', '::', '0.0.0.0'].includes(options.host)
+          ? 'localhost'
+          : options.host
+        resolve({
+          url: `http://${shownHost}:${info.port}`,
+          port: info.port,
+          close: () =>
+            new Promise<void>((done) => {
+              server.close(() => done())
+              if ('closeAllConnections' in server) server.closeAllConnections()
+            }),
+        })
+      },
+    )
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'

@@ -46,17 +46,25 @@ describe('the invocation path', () => {
     const response = await callTool(dev.url, '/api/Probe/fail', {})
     expect(response.status).toBe(500)
     const body = (await response.json()) as { detail: string; stack: string }
-    expect(body.detail).toBe('Probe_fail failed: connection refused: postgres://admin:hunter2@db.internal/prod')
+    expect(body.detail).toBe(
+      'Probe_fail failed: connection refused: postgres://admin:hunter2@db.internal/prod',
+    )
     expect(body.stack).toMatch(/probe\.ts/)
   })
 
   it('hands Date-typed inputs to the method as Date objects', async () => {
-    const response = await callTool(production.url, '/api/Probe/dates', { at: '2026-01-02T03:04:05Z', more: ['2026-02-03T00:00:00+01:00'] })
+    const response = await callTool(production.url, '/api/Probe/dates', {
+      at: '2026-01-02T03:04:05Z',
+      more: ['2026-02-03T00:00:00+01:00'],
+    })
     expect(await response.json()).toEqual({ at: '2026-01-02T03:04:05.000Z', allDates: true })
   })
 
   it('applies the configured body limit', async () => {
-    const response = await callTool(production.url, '/api/Probe/args', { x: 1, pad: 'a'.repeat(4096) })
+    const response = await callTool(production.url, '/api/Probe/args', {
+      x: 1,
+      pad: 'a'.repeat(4096),
+    })
     expect(response.status).toBe(413)
   })
 })

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callTool, notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import {
+  callTool,
+  notesExampleDir,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
 
 let server: ServedPlugin
 
@@ -71,7 +76,9 @@ describe('the example tools over REST', () => {
   })
 
   it('searches titles before bodies', async () => {
-    const result = await okJson(await callTool(server.url, '/api/Notes/search', { query: 'release publish' }))
+    const result = await okJson(
+      await callTool(server.url, '/api/Notes/search', { query: 'release publish' }),
+    )
     expect(result.matches).toEqual([expect.objectContaining({ score: 3 })])
     expect((result.matches as { note: { id: string } }[])[0]?.note.id).toBe('n2')
   })
@@ -79,7 +86,9 @@ describe('the example tools over REST', () => {
   it('counts and renames tags across notes', async () => {
     const before = await okJson(await callTool(server.url, '/api/Tags/list', {}))
     expect(before.counts).toEqual({ home: 3, shopping: 1, work: 1, travel: 1, urgent: 1 })
-    const renamed = await okJson(await callTool(server.url, '/api/Tags/rename', { from: 'home', to: 'house' }))
+    const renamed = await okJson(
+      await callTool(server.url, '/api/Tags/rename', { from: 'home', to: 'house' }),
+    )
     expect(renamed).toEqual({ renamed: 3 })
     const after = await okJson(await callTool(server.url, '/api/Tags/list', {}))
     expect(after.counts).toMatchObject({ house: 3 })
@@ -92,8 +101,12 @@ describe('the example tools over REST', () => {
   })
 
   it('deletes a note, then reports it gone', async () => {
-    expect(await okJson(await callTool(server.url, '/api/Notes/remove', { id: 'n1' }))).toEqual({ deleted: true })
-    expect(await okJson(await callTool(server.url, '/api/Notes/remove', { id: 'n1' }))).toEqual({ deleted: false })
+    expect(await okJson(await callTool(server.url, '/api/Notes/remove', { id: 'n1' }))).toEqual({
+      deleted: true,
+    })
+    expect(await okJson(await callTool(server.url, '/api/Notes/remove', { id: 'n1' }))).toEqual({
+      deleted: false,
+    })
   })
 
   it('answers 404 problem+json when a tool throws not_found', async () => {
@@ -109,7 +122,10 @@ describe('the example tools over REST', () => {
   })
 
   it('answers 500 without the message or a stack when a tool throws', async () => {
-    const response = await callTool(server.url, '/api/Sharing/publish', { id: 'n2', audience: 'team' })
+    const response = await callTool(server.url, '/api/Sharing/publish', {
+      id: 'n2',
+      audience: 'team',
+    })
     expect(response.status).toBe(500)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     const body = await response.json()
@@ -125,13 +141,21 @@ describe('the example tools over REST', () => {
 describe('validation of REST input', () => {
   it.each([
     ['a missing required property', {}, [{ path: '/title', message: 'is required' }]],
-    ['a too short string', { title: '' }, [{ path: '/title', message: 'must NOT have fewer than 1 characters' }]],
+    [
+      'a too short string',
+      { title: '' },
+      [{ path: '/title', message: 'must NOT have fewer than 1 characters' }],
+    ],
     [
       'a value outside the enum',
       { title: 'x', priority: 'urgent' },
       [{ path: '/priority', message: 'must be one of "low", "normal", "high"' }],
     ],
-    ['an unknown property', { title: 'x', colour: 'red' }, [{ path: '/colour', message: 'is not an allowed property' }]],
+    [
+      'an unknown property',
+      { title: 'x', colour: 'red' },
+      [{ path: '/colour', message: 'is not an allowed property' }],
+    ],
     [
       'a bad nested date-time',
       { title: 'x', reminder: { at: 'tomorrow', channel: 'push' } },

@@ -25,7 +25,10 @@ export interface ServedPlugin {
  * Loads a plugin from source into a private build folder and serves it on 127.0.0.1, port 0,
  * over real HTTP, as `portico dev` or `portico start` would (by `dev`).
  */
-export async function servePlugin(rootDir: string, options: { dev?: boolean } = {}): Promise<ServedPlugin> {
+export async function servePlugin(
+  rootDir: string,
+  options: { dev?: boolean } = {},
+): Promise<ServedPlugin> {
   const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
   const { runtime } = await loadSourcePlugin(rootDir, { outDir })
   const app = createApp(runtime, { rootDir, dev: options.dev ?? false })
@@ -41,7 +44,12 @@ export async function servePlugin(rootDir: string, options: { dev?: boolean } = 
 }
 
 /** POSTs JSON to a tool's REST route. */
-export function callTool(url: string, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
+export function callTool(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

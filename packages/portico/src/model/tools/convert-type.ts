@@ -35,7 +35,10 @@ export function convertType(walker: SchemaWalker, type: ts.Type, site: TypeSite)
   if (flags & TypeFlags.String) return { type: 'string' }
   if (flags & TypeFlags.Number) return { type: site.integer ? 'integer' : 'number' }
   if (flags & TypeFlags.TypeParameter) {
-    walker.fail(site, `type parameter ${walker.checker.typeToString(type)} is not resolved; tools cannot be generic`)
+    walker.fail(
+      site,
+      `type parameter ${walker.checker.typeToString(type)} is not resolved; tools cannot be generic`,
+    )
   }
   if (flags & TypeFlags.NonPrimitive) return { type: 'object' }
   if (type.isIntersection()) return intersectionToSchema(walker, type, site)
@@ -51,7 +54,10 @@ function objectLikeToSchema(walker: SchemaWalker, type: ts.ObjectType, site: Typ
   if (checker.isArrayType(type)) {
     const [itemType] = checker.getTypeArguments(type as ts.TypeReference)
     const itemSite = { ...site, path: [...site.path, '*'], undefinedAsNull: false }
-    return { type: 'array', items: itemType === undefined ? {} : walker.toSchema(itemType, itemSite) }
+    return {
+      type: 'array',
+      items: itemType === undefined ? {} : walker.toSchema(itemType, itemSite),
+    }
   }
   if (isBuiltInDate(walker, type)) {
     walker.noteDate(site)
@@ -73,7 +79,8 @@ function intersectionToSchema(
   site: TypeSite,
 ): JsonSchema {
   const primitive = type.types.find(
-    (member) => member.flags & (TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike),
+    (member) =>
+      member.flags & (TypeFlags.StringLike | TypeFlags.NumberLike | TypeFlags.BooleanLike),
   )
   if (primitive !== undefined) return walker.toSchema(primitive, site)
   return objectToSchema(walker, type, site)

@@ -1,10 +1,8 @@
+import { statSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 
-/**
- * The compiler options tools are read with. The default lib of ES2023 keeps the DOM globals, so
- * a plugin without `@types/node` still finds `console`, `fetch` and `URL`.
- */
+/** The compiler options tools are read with, before the choice of globals. */
 export const TOOLS_COMPILER_OPTIONS: ts.CompilerOptions = {
   strict: true,
   target: ts.ScriptTarget.ES2023,
@@ -14,10 +12,53 @@ export const TOOLS_COMPILER_OPTIONS: ts.CompilerOptions = {
   noEmit: true,
 }
 
+/**
+ * Parsed declaration files (TypeScript's lib, `@types/node`, …), shared by every program of the
+ * process as the language service's document registry shares them. Parsing them is most of the
+ * time a derivation takes, and `portico dev` derives again on each save. The modification time
+ * guards against a reinstall.
+ */
+const declarationFiles = new Map<string, { modified: number; sourceFile: ts.SourceFile }>()
+
+const DECLARATION_FILE = /\.d\.([^./]+\.)?[cm]?ts$/
+
 /** One program over all tool files, resolving modules and `@types` from the plugin folder. */
 export function createToolsProgram(rootDir: string, files: readonly string[]): ts.Program {
   const host = ts.createCompilerHost(TOOLS_COMPILER_OPTIONS)
   host.getCurrentDirectory = () => rootDir
+  const options = withGlobals(rootDir, host)
+  const readSourceFile = host.getSourceFile
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const modified = DECLARATION_FILE.test(fileName) ? modifiedTime(fileName) : undefined
+    if (modified === undefined)
+      return readSourceFile(fileName, languageVersion, onError, shouldCreate)
+    const key = `${fileName}\u0000${JSON.stringify(languageVersion)}`
+    const cached = declarationFiles.get(key)
+    if (cached?.modified === modified) return cached.sourceFile
+    const sourceFile = readSourceFile(fileName, languageVersion, onError, shouldCreate)
+    if (sourceFile !== undefined) declarationFiles.set(key, { modified, sourceFile })
+    return sourceFile
+  }
   const rootNames = files.map((file) => path.resolve(rootDir, file))
-  return ts.createProgram({ rootNames, options: TOOLS_COMPILER_OPTIONS, host })
+  return ts.createProgram({ rootNames, options, host })
+}
+
+function modifiedTime(fileName: string): number | undefined {
+  return statSync(fileName, { throwIfNoEntry: false })?.mtimeMs
+}
+
+/**
+ * Tools run on Node, so with `@types/node` in reach the globals are Node's and the DOM is left
+ * out. TypeScript 6 no longer loads `@types` on its own, hence `types: ['node']`. Without it, the
+ * DOM lib still declares `console`, `fetch` and `URL`, so common tool code compiles.
+ */
+function withGlobals(rootDir: string, host: ts.CompilerHost): ts.CompilerOptions {
+  const { resolvedTypeReferenceDirective } = ts.resolveTypeReferenceDirective(
+    'node',
+    path.join(rootDir, '__inferred type names__.ts'),
+    TOOLS_COMPILER_OPTIONS,
+    host,
+  )
+  if (resolvedTypeReferenceDirective === undefined) return TOOLS_COMPILER_OPTIONS
+  return { ...TOOLS_COMPILER_OPTIONS, lib: ['lib.es2023.d.ts'], types: ['node'] }
 }

@@ -29,7 +29,9 @@ export function valuesToSchema(values: readonly (string | number | boolean)[]): 
 /** A TypeScript enum: the values of its members, in declaration order. */
 export function enumToSchema(type: ts.UnionType): JsonSchema {
   const values = type.types
-    .map((member) => (member.isStringLiteral() || member.isNumberLiteral() ? member.value : undefined))
+    .map((member) =>
+      member.isStringLiteral() || member.isNumberLiteral() ? member.value : undefined,
+    )
     .filter((value) => value !== undefined)
   const schema = valuesToSchema(values)
   return 'const' in schema ? { type: schema.type, enum: [schema.const] } : schema

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import ts from 'typescript'
+import type ts from 'typescript'
 import type { DefinitionLocation } from '../../errors/plugin-definition-error.js'
 import type { SourceLocation } from '../plugin-model.js'
 

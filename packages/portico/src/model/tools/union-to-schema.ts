@@ -11,8 +11,13 @@ const { TypeFlags } = ts
  * enum stays its (named) enum. When every remaining member is a bare `{ type }`, the result is
  * `{ type: [...] }`, otherwise `{ anyOf: [...] }`, with `null` last either way.
  */
-export function unionToSchema(walker: SchemaWalker, type: ts.UnionType, site: TypeSite): JsonSchema {
-  const isUndefined = (member: ts.Type) => (member.flags & (TypeFlags.Undefined | TypeFlags.Void)) !== 0
+export function unionToSchema(
+  walker: SchemaWalker,
+  type: ts.UnionType,
+  site: TypeSite,
+): JsonSchema {
+  const isUndefined = (member: ts.Type) =>
+    (member.flags & (TypeFlags.Undefined | TypeFlags.Void)) !== 0
   const present = type.types.filter((member) => !isUndefined(member))
   const hasNull =
     present.some((member) => member.flags & TypeFlags.Null) ||
@@ -57,7 +62,9 @@ export function unionToSchema(walker: SchemaWalker, type: ts.UnionType, site: Ty
 
 function mergeSchemas(schemas: JsonSchema[]): JsonSchema {
   if (schemas.length === 1 && schemas[0] !== undefined) return schemas[0]
-  const bareTypes = schemas.every((schema) => Object.keys(schema).length === 1 && schema.type !== undefined)
+  const bareTypes = schemas.every(
+    (schema) => Object.keys(schema).length === 1 && schema.type !== undefined,
+  )
   if (!bareTypes) return { anyOf: schemas }
   const types = [...new Set(schemas.flatMap((schema) => schema.type ?? []))]
   return { type: types.length === 1 ? types[0] : types }

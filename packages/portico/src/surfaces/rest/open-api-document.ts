@@ -2,7 +2,7 @@ import type { PluginModel, ToolAnnotations, ToolDefinition } from '../../model/p
 import { hoistOpenApiSchema } from './open-api-components.js'
 import type { OpenApiMediaType, OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
-import type { OpenApiSchema } from './to-open-api-schema.js'
+import type { OpenApiSchema } from './open-api-schema.js'
 
 /** The OpenAPI 3.0.3 document of a plugin's REST API, as served at `/open-api.json`. */
 export interface OpenApiDocument {

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, test } from 'vitest'
 import type { JsonSchema } from '../../model/json-schema.js'
-import type { OpenApiSchema } from './to-open-api-schema.js'
+import type { OpenApiSchema } from './open-api-schema.js'
 import { droppedKeywords, toComponentName, toOpenApiSchema } from './to-open-api-schema.js'
 
 interface ConversionCase {
@@ -9,6 +9,9 @@ interface ConversionCase {
   input: JsonSchema
   expected: OpenApiSchema
 }
+
+/** `items: false`: 2020-12 tuples use it, though the JsonSchema type does not name it. */
+const noMoreItems = false as unknown as JsonSchema
 
 const noteRef = { $ref: '#/components/schemas/Note' }
 
@@ -213,7 +216,7 @@ const cases: ConversionCase[] = [
     input: {
       type: 'array',
       prefixItems: [{ type: 'string' }, { type: 'number' }],
-      items: false,
+      items: noMoreItems,
       minItems: 2,
       maxItems: 2,
     },
@@ -231,7 +234,7 @@ const cases: ConversionCase[] = [
   },
   {
     name: 'widens a one-item tuple to that item',
-    input: { type: 'array', prefixItems: [{ type: 'string' }], items: false, maxItems: 1 },
+    input: { type: 'array', prefixItems: [{ type: 'string' }], items: noMoreItems, maxItems: 1 },
     expected: { type: 'array', items: { type: 'string' }, maxItems: 1 },
   },
   {
@@ -241,7 +244,7 @@ const cases: ConversionCase[] = [
   },
   {
     name: 'turns items false into items that admit nothing',
-    input: { type: 'array', items: false } as unknown as JsonSchema,
+    input: { type: 'array', items: noMoreItems },
     expected: { type: 'array', items: { not: {} } },
   },
   {

@@ -1,45 +1,5 @@
-import type { JsonSchema, JsonSchemaTypeName } from '../../model/json-schema.js'
-
-/** OAS 3.0 type names: those of JSON Schema less `null`, which OAS 3.0 spells `nullable`. */
-export type OpenApiTypeName = Exclude<JsonSchemaTypeName, 'null'>
-
-/** An OpenAPI 3.0.3 Schema Object, or a Reference Object when only `$ref` is set. */
-export interface OpenApiSchema {
-  $ref?: string
-  type?: OpenApiTypeName
-  nullable?: boolean
-  title?: string
-  description?: string
-  format?: string
-  enum?: unknown[]
-  default?: unknown
-  example?: unknown
-  deprecated?: boolean
-  readOnly?: boolean
-  writeOnly?: boolean
-  properties?: Record<string, OpenApiSchema>
-  required?: string[]
-  additionalProperties?: boolean | OpenApiSchema
-  minProperties?: number
-  maxProperties?: number
-  items?: OpenApiSchema
-  minItems?: number
-  maxItems?: number
-  uniqueItems?: boolean
-  minimum?: number
-  maximum?: number
-  exclusiveMinimum?: boolean
-  exclusiveMaximum?: boolean
-  multipleOf?: number
-  minLength?: number
-  maxLength?: number
-  pattern?: string
-  anyOf?: OpenApiSchema[]
-  oneOf?: OpenApiSchema[]
-  allOf?: OpenApiSchema[]
-  not?: OpenApiSchema
-  [extension: `x-${string}`]: unknown
-}
+import type { JsonSchema } from '../../model/json-schema.js'
+import type { OpenApiSchema, OpenApiTypeName } from './open-api-schema.js'
 
 /** Options of {@link toOpenApiSchema}. */
 export interface ToOpenApiSchemaOptions {
@@ -105,6 +65,9 @@ const copiedKeywords = new Set([
   'maxLength',
   'pattern',
 ])
+
+/** What a schema may hold and still be a plain `null` branch of an `anyOf`. */
+const nullSchemaKeywords = new Set(['type', 'const', 'title', 'description', '$comment'])
 
 const defsRefPrefix = '#/$defs/'
 
@@ -252,8 +215,7 @@ function isNullSchema(schema: JsonSchema): boolean {
     schema.type === 'null' ||
     (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null') ||
     ('const' in schema && schema.const === null && schema.type === undefined)
-  const annotations = new Set(['type', 'const', 'title', 'description', '$comment'])
-  return onlyNull && Object.keys(schema).every((key) => annotations.has(key))
+  return onlyNull && Object.keys(schema).every((key) => nullSchemaKeywords.has(key))
 }
 
 function toComponentRef(ref: string, namer: ComponentNamer): string | undefined {

@@ -1,0 +1,109 @@
+import ts from 'typescript'
+import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import type { JsonSchema } from '../json-schema.js'
+import type { ToolDefinition } from '../plugin-model.js'
+import type { ToolMethodSource } from './find-tool-classes.js'
+import { readMethodDoc } from './read-method-doc.js'
+import type { SchemaBuilder } from './schema-builder.js'
+import { locateNode, sourceLocationOf } from './source-location.js'
+
+export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
+
+const NOT_A_TOOL_HINT =
+  'a tool method takes no parameter, or one object parameter (its input) and optionally a context; make the method private or #private if it is not a tool'
+
+/** What deriving one tool needs. */
+export interface DeriveToolContext {
+  checker: ts.TypeChecker
+  rootDir: string
+  builder: SchemaBuilder
+}
+
+/** The tool of one public method: its schemas, docs, annotations and date paths. */
+export function deriveTool(
+  context: DeriveToolContext,
+  id: string,
+  className: string,
+  method: ToolMethodSource,
+): ToolDefinition {
+  const { checker, rootDir, builder } = context
+  const declaration = method.declaration
+  const input = deriveInput(context, id, declaration)
+  const signature = checker.getSignatureFromDeclaration(declaration)
+  const returned =
+    signature === undefined ? checker.getAnyType() : checker.getReturnTypeOfSignature(signature)
+  const output = builder.buildRoot(
+    checker.getAwaitedType(returned) ?? returned,
+    { node: declaration.type ?? declaration.name, path: [], undefinedAsNull: true },
+    { label: `${id} output`, toolId: id, recordDates: false },
+  )
+  const symbol = checker.getSymbolAtLocation(declaration.name)
+  const doc = symbol === undefined ? { annotations: {} } : readMethodDoc(symbol, checker)
+  return {
+    id,
+    className,
+    methodName: method.name,
+    ...doc,
+    inputSchema: input.schema,
+    outputSchema: { $schema: JSON_SCHEMA_DIALECT, ...output.schema },
+    inputDatePaths: input.datePaths,
+    source: sourceLocationOf(rootDir, declaration.name),
+  }
+}
+
+function deriveInput(
+  context: DeriveToolContext,
+  id: string,
+  declaration: ts.MethodDeclaration,
+): { schema: JsonSchema; datePaths: string[][] } {
+  const { checker, rootDir, builder } = context
+  const parameters = declaration.parameters.filter(
+    (parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === 'this'),
+  )
+  if (parameters.length > 2) {
+    throw new PluginDefinitionError(
+      locateNode(rootDir, declaration.name),
+      `${id}: the method has ${parameters.length} parameters; ${NOT_A_TOOL_HINT}`,
+    )
+  }
+  const [parameter] = parameters
+  if (parameter === undefined) {
+    const schema: JsonSchema = { type: 'object', properties: {}, additionalProperties: false }
+    return { schema: { $schema: JSON_SCHEMA_DIALECT, ...schema }, datePaths: [] }
+  }
+  const type = checker.getTypeAtLocation(parameter)
+  if (parameter.dotDotDotToken !== undefined || !isObjectParameterType(checker, type)) {
+    const what =
+      parameter.dotDotDotToken === undefined ? checker.typeToString(type) : 'a rest parameter'
+    throw new PluginDefinitionError(
+      locateNode(rootDir, parameter),
+      `${id}: the input parameter "${parameter.name.getText()}" is ${what}, not an object type; ${NOT_A_TOOL_HINT}`,
+    )
+  }
+  const { schema, datePaths } = builder.buildRoot(
+    type,
+    { node: parameter, path: [] },
+    { label: `${id} input`, toolId: id, recordDates: true },
+  )
+  // MCP wants `type: "object"` at the top even when the input is a union or a $ref
+  return { schema: { $schema: JSON_SCHEMA_DIALECT, type: 'object', ...schema }, datePaths }
+}
+
+function isObjectParameterType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  const members = (type.isUnion() ? type.types : [type]).filter(
+    (member) => !(member.flags & ts.TypeFlags.Undefined),
+  )
+  return members.length > 0 && members.every((member) => isObjectType(checker, member))
+}
+
+function isObjectType(checker: ts.TypeChecker, type: ts.Type): boolean {
+  if (type.flags & ts.TypeFlags.NonPrimitive) return true
+  if (type.isIntersection()) return type.types.every((member) => isObjectType(checker, member))
+  if (!(type.flags & ts.TypeFlags.Object)) return false
+  return (
+    !checker.isArrayType(type) &&
+    !checker.isTupleType(type) &&
+    type.getSymbol()?.name !== 'Date' &&
+    checker.getSignaturesOfType(type, ts.SignatureKind.Call).length === 0
+  )
+}

@@ -1,0 +1,108 @@
+import ts from 'typescript'
+import type { JsonSchema } from '../json-schema.js'
+import { hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
+import { readJsDoc } from './read-jsdoc.js'
+import type { SchemaWalker, TypeSite } from './schema-walker.js'
+
+/**
+ * An object type (interface, type literal, class instance, intersection, mapped type): its
+ * properties in declaration order with their JSDoc keywords, `required` for the non-optional
+ * ones, and `additionalProperties` from a string (or number) index signature, else `false`.
+ */
+export function objectToSchema(walker: SchemaWalker, type: ts.Type, site: TypeSite): JsonSchema {
+  const { checker } = walker
+  const properties = checker.getPropertiesOfType(type).filter(isNamedProperty)
+  assertNoMethods(walker, type, properties, site)
+
+  const schemas: Record<string, JsonSchema> = {}
+  const required: string[] = []
+  for (const property of properties) {
+    const doc = readJsDoc(property, checker)
+    const propertySite: TypeSite = {
+      node: pluginNodeOr(
+        walker,
+        property.valueDeclaration ?? property.declarations?.[0],
+        site.node,
+      ),
+      path: [...site.path, property.name],
+      integer: hasIntegerTag(doc),
+    }
+    const propertyType = checker.getTypeOfSymbol(property)
+    const keywords = jsDocKeywords(doc, (problem) => walker.fail(propertySite, problem))
+    schemas[property.name] = { ...walker.toSchema(propertyType, propertySite), ...keywords }
+    if (!isOptional(property, propertyType)) required.push(property.name)
+  }
+
+  const additional = indexSignatureSchema(walker, type, site)
+  const schema: JsonSchema = { type: 'object' }
+  if (properties.length > 0 || additional === undefined) schema.properties = schemas
+  if (required.length > 0) schema.required = required
+  schema.additionalProperties = additional ?? false
+  return schema
+}
+
+/** Symbol-keyed (`[Symbol.iterator]`) and `#private` members are not JSON properties. */
+function isNamedProperty(property: ts.Symbol): boolean {
+  const escaped = String(property.escapedName)
+  return !escaped.startsWith('__@') && !escaped.startsWith('__#')
+}
+
+function isOptional(property: ts.Symbol, type: ts.Type): boolean {
+  if (property.flags & ts.SymbolFlags.Optional) return true
+  const members = type.isUnion() ? type.types : [type]
+  return members.some((member) => member.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Void))
+}
+
+function assertNoMethods(
+  walker: SchemaWalker,
+  type: ts.Type,
+  properties: readonly ts.Symbol[],
+  site: TypeSite,
+): void {
+  const method = properties.find((property) => property.flags & ts.SymbolFlags.Method)
+  if (method === undefined) return
+  const declaration = method.declarations?.[0]
+  if (
+    declaration !== undefined &&
+    ts.isMethodSignature(declaration) &&
+    walker.isPluginNode(declaration)
+  ) {
+    walker.fail(
+      { node: declaration, path: [...site.path, method.name] },
+      'a method is not JSON; tools take and return JSON data',
+    )
+  }
+  const name = walker.checker.typeToString(type)
+  walker.fail(
+    site,
+    `${name} is a class instance with methods (${method.name}), not JSON; use a Record or an array of plain objects`,
+  )
+}
+
+function indexSignatureSchema(
+  walker: SchemaWalker,
+  type: ts.Type,
+  site: TypeSite,
+): JsonSchema | undefined {
+  const infos = walker.checker.getIndexInfosOfType(type)
+  const patterned = infos.find((info) => info.keyType.flags & ts.TypeFlags.TemplateLiteral)
+  if (patterned !== undefined) {
+    walker.fail(
+      site,
+      'an index signature with a template literal key is not supported; use string keys',
+    )
+  }
+  const info =
+    infos.find((candidate) => candidate.keyType.flags & ts.TypeFlags.String) ??
+    infos.find((candidate) => candidate.keyType.flags & ts.TypeFlags.Number)
+  if (info === undefined) return undefined
+  const valueSite: TypeSite = {
+    node: pluginNodeOr(walker, info.declaration, site.node),
+    path: [...site.path, '{}'],
+  }
+  return walker.toSchema(info.type, valueSite)
+}
+
+function pluginNodeOr(walker: SchemaWalker, node: ts.Node | undefined, fallback: ts.Node): ts.Node {
+  return node !== undefined && walker.isPluginNode(node) ? node : fallback
+}
