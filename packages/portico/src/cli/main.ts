@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { Command } from 'commander'
 import { consola, LogLevels } from 'consola'
-import { parsePort, resolveListenOptions } from './listen-options.js'
+import { defaultHost, defaultPort, parsePort, resolveListenOptions } from './listen-options.js'
 import { printError } from './print-error.js'
 
 process.setSourceMapsEnabled(true)
@@ -13,20 +13,26 @@ interface ListenFlags {
   host?: string
 }
 
+/** The flags of a command that serves: `--port` and `--host`, over PORT and HOST. */
+function withListenOptions(command: Command): Command {
+  return command
+    .option('-p, --port <port>', `port (default: PORT or ${defaultPort})`, parsePort)
+    .option('-H, --host <host>', `interface (default: HOST or ${defaultHost})`)
+}
+
 const program = new Command('portico')
   .description('Serve plain TypeScript tools as REST with OpenAPI, MCP and a docs site.')
   .showHelpAfterError()
 
-program
-  .command('dev')
-  .description('serve a plugin from source; reload on tool changes, restart on config changes')
-  .argument('[dir]', 'plugin folder', '.')
-  .option('-p, --port <port>', 'port (default: PORT or 4321)', parsePort)
-  .option('-H, --host <host>', 'interface (default: HOST or 127.0.0.1)')
-  .action(async (dir: string, flags: ListenFlags) => {
-    const { runDevSupervisor } = await import('./dev-supervisor.js')
-    runDevSupervisor(process.argv[1] ?? '', resolve(dir), resolveListenOptions(flags))
-  })
+withListenOptions(
+  program
+    .command('dev')
+    .description('serve a plugin from source; reload on tool changes, restart on config changes')
+    .argument('[dir]', 'plugin folder', '.'),
+).action(async (dir: string, flags: ListenFlags) => {
+  const { runDevSupervisor } = await import('./dev-supervisor.js')
+  runDevSupervisor(process.argv[1] ?? '', resolve(dir), resolveListenOptions(flags))
+})
 
 program
   .command('dev-worker', { hidden: true })
@@ -47,16 +53,15 @@ program
     await buildCommand(resolve(dir))
   })
 
-program
-  .command('start')
-  .description('serve a built plugin in production mode')
-  .argument('[dir]', 'plugin folder', '.')
-  .option('-p, --port <port>', 'port (default: PORT or 4321)', parsePort)
-  .option('-H, --host <host>', 'interface (default: HOST or 127.0.0.1)')
-  .action(async (dir: string, flags: ListenFlags) => {
-    const { startCommand } = await import('./start-command.js')
-    await startCommand(resolve(dir), resolveListenOptions(flags))
-  })
+withListenOptions(
+  program
+    .command('start')
+    .description('serve a built plugin in production mode')
+    .argument('[dir]', 'plugin folder', '.'),
+).action(async (dir: string, flags: ListenFlags) => {
+  const { startCommand } = await import('./start-command.js')
+  await startCommand(resolve(dir), resolveListenOptions(flags))
+})
 
 program.parseAsync().catch((error: unknown) => {
   printError(error)
