@@ -1,0 +1,59 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyPlugin } from '../support/cli-process.js'
+import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+const readmePath = resolve(import.meta.dirname, '../../../../README.md')
+
+/** The README's code blocks that start with a `// my-plugin/<path>` comment, by that path. */
+async function readmePluginFiles(): Promise<Map<string, string>> {
+  const readme = await readFile(readmePath, 'utf8')
+  const files = new Map<string, string>()
+  for (const [, code] of readme.matchAll(/```ts\n([\s\S]*?)```/g)) {
+    const path = /^\/\/ my-plugin\/(\S+)/.exec(code ?? '')?.[1]
+    if (path && code) files.set(path, code)
+  }
+  return files
+}
+
+let scratch: Awaited<ReturnType<typeof copyPlugin>>
+let server: ServedPlugin
+
+beforeAll(async () => {
+  scratch = await copyPlugin(resolve(import.meta.dirname, '../fixtures/probe-plugin'))
+  await writeFile(join(scratch.dir, 'portico.config.ts'), 'export default {}\n')
+  await writeFile(join(scratch.dir, 'tools/probe.ts'), '')
+  for (const [path, code] of await readmePluginFiles()) {
+    await mkdir(join(scratch.dir, path, '..'), { recursive: true })
+    await writeFile(join(scratch.dir, path), code)
+  }
+  server = await servePlugin(scratch.dir)
+})
+afterAll(async () => {
+  await server?.close()
+  await scratch.remove()
+})
+
+describe('the README', () => {
+  it('has a first plugin that derives and answers as the README says', async () => {
+    expect([...(await readmePluginFiles()).keys()]).toEqual([
+      'tools/weather.ts',
+      'portico.config.ts',
+    ])
+    const tool = server.runtime.findTool('Weather_forecast')
+    expect(tool?.annotations).toEqual({ title: 'Forecast', readOnlyHint: true })
+    expect(tool?.inputSchema.properties?.days).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 7,
+      default: 3,
+    })
+    const response = await callTool(server.url, '/api/Weather/forecast', { city: 'Lisbon' })
+    expect(response.status).toBe(200)
+    const body = (await response.json()) as { city: string; days: unknown[] }
+    expect(body.city).toBe('Lisbon')
+    expect(body.days).toHaveLength(3)
+    expect(server.runtime.model.identity.title).toBe('Weather')
+  })
+})
