@@ -15,7 +15,9 @@ describe('reviveDates', () => {
       new Date('2026-01-02T00:00:00Z'),
       new Date('2026-01-03T00:00:00Z'),
     ])
-    expect(Object.values(input.byDay).every((value) => (value as unknown) instanceof Date)).toBe(true)
+    expect(Object.values(input.byDay).every((value) => (value as unknown) instanceof Date)).toBe(
+      true,
+    )
     expect(input.label).toBe('2026-01-01T00:00:00Z')
   })
 
