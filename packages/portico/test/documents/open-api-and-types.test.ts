@@ -116,3 +116,25 @@ describe('/types.json', () => {
     expect(byName.has('Audience')).toBe(true)
   })
 })
+
+describe('the public folder fall-through', () => {
+  it('serves the example index page and its stylesheet with ETags', async () => {
+    const page = await fetch(`${server.url}/`)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await page.text()).toContain('<h1>Notes</h1>')
+    const style = await fetch(`${server.url}/style.css`)
+    expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    const etag = style.headers.get('etag') ?? ''
+    const again = await fetch(`${server.url}/style.css`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+  })
+
+  it('does not serve the plugin sources beside the public folder', async () => {
+    for (const path of ['/../tools/notes.ts', '/%2e%2e/package.json', '/..%2fportico.config.ts']) {
+      const response = await fetch(`${server.url}${path}`)
+      expect(response.status).toBe(404)
+      expect(await response.text()).not.toContain('export')
+    }
+  })
+})
