@@ -69,5 +69,6 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
   }
   process.once('SIGINT', shutdown)
   process.once('SIGTERM', shutdown)
-  startChild()
+  // The worker starts once the config is watched, so no early save goes unseen.
+  watcher.once('ready', startChild)
 }

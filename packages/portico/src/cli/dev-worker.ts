@@ -34,11 +34,6 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     printError(error)
     process.exit(1)
   }
-  const server = await startNodeServer({
-    fetch: (request) => serving.app.fetch(request),
-    ...listen,
-  })
-  printUrls(server.url, serving.model)
 
   const reload = async (changed: string) => {
     const started = performance.now()
@@ -76,6 +71,13 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     ignored: (path, stats) => path !== rootDir && !isWatchedSource(rootDir, path, stats?.isFile()),
   })
   watcher.on('all', (_event, path) => schedule(path.slice(rootDir.length + 1)))
+  // Listen only once the initial scan is done: a save before it would go unseen.
+  await new Promise<void>((ready) => watcher.once('ready', () => ready()))
+  const server = await startNodeServer({
+    fetch: (request) => serving.app.fetch(request),
+    ...listen,
+  })
+  printUrls(server.url, serving.model)
   stopOnSignals(async () => {
     await watcher.close()
     await server.close()

@@ -67,6 +67,7 @@ export function createToolRuntime(
     }
   }
 
+  const anonymous = model.config.auth === 'anon'
   const tools = new Map<string, BoundTool>()
   for (const definition of model.tools) {
     const instance = instances.get(definition.className) as Record<string, unknown>
@@ -86,7 +87,6 @@ export function createToolRuntime(
         `the input schema of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
       )
     }
-    const anonymous = model.config.auth === 'anon'
     tools.set(definition.id, {
       definition,
       validate,

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { buildFolderName } from '../model/model-file.js'
 import { loadSourcePlugin } from './load-source-plugin.js'
@@ -6,15 +6,17 @@ import type { LoadedPlugin } from './loaded-plugin.js'
 
 /**
  * `portico dev`: loads the plugin from source. Each load is a new generation in its own folder,
- * so modules are imported afresh; the previous generation's folder is removed once replaced.
+ * so modules are imported afresh; once a generation serves, the folders of all others (replaced
+ * ones, failed ones, those of an earlier run) are removed.
  */
 export async function loadDevPlugin(rootDir: string, generation: number): Promise<LoadedPlugin> {
   const devDir = join(rootDir, buildFolderName, 'dev')
+  const current = String(generation)
   const plugin = await loadSourcePlugin(rootDir, {
-    outDir: join(devDir, String(generation)),
+    outDir: join(devDir, current),
     version: generation,
   })
-  if (generation > 0)
-    await rm(join(devDir, String(generation - 1)), { recursive: true, force: true })
+  const stale = (await readdir(devDir)).filter((name) => name !== current)
+  await Promise.all(stale.map((name) => rm(join(devDir, name), { recursive: true, force: true })))
   return plugin
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { PorticoError } from '../errors/portico-error.js'
@@ -40,7 +41,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const types = JSON.stringify(buildTypesDocument(model))
   const rest = createRestHandler(runtime, { dev: options.dev })
   const publicFolder = createPublicFolderHandler({
-    rootDir: `${options.rootDir}/public`,
+    rootDir: join(options.rootDir, 'public'),
     dev: options.dev,
   })
 
