@@ -22,5 +22,5 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
       )
     }
   }
-  return { formatVersion: 1, identity, config, toolClasses, tools, types }
+  return { formatVersion: 1, identity, config, toolClasses, tools, types, prompts: [], widgets: [] }
 }

@@ -73,6 +73,40 @@ export interface PluginIdentity {
   keywords: string[]
 }
 
+/** One argument of a prompt template. */
+export interface PromptArgumentDefinition {
+  name: string
+  description?: string
+  required: boolean
+}
+
+/**
+ * A prompt template from `prompts/<name>.md` (frontmatter + body) or from the config. The
+ * template's `{{argument}}` placeholders are filled by `prompts/get`.
+ */
+export interface PromptDefinition {
+  /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
+  name: string
+  title?: string
+  description?: string
+  arguments: PromptArgumentDefinition[]
+  /** The body with `{{name}}` placeholders. */
+  template: string
+  /** Where it was defined: the markdown file, or `portico.config.ts`. */
+  source: SourceLocation
+}
+
+/** A UI page bound to one tool, from `widgets/<toolId>.html`. */
+export interface WidgetDefinition {
+  toolId: string
+  /** `ui://widgets/<toolId>.html` */
+  uri: string
+  /** The page as written. */
+  html: string
+  /** Relative to the plugin folder. */
+  file: string
+}
+
 /**
  * Everything a client can see, derived once from the plugin folder. Surfaces are projections of
  * it; none of them reads the disk on its own.
@@ -85,4 +119,8 @@ export interface PluginModel {
   toolClasses: ToolClassDefinition[]
   tools: ToolDefinition[]
   types: NamedTypeDefinition[]
+  /** Sorted by name. */
+  prompts: PromptDefinition[]
+  /** Sorted by tool id. */
+  widgets: WidgetDefinition[]
 }

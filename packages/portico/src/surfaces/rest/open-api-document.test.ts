@@ -54,6 +54,8 @@ function createModel(tools: ToolDefinition[], descriptions: Record<string, strin
     toolClasses,
     tools,
     types: [],
+    prompts: [],
+    widgets: [],
   }
   return model
 }
