@@ -8,6 +8,7 @@ export type {
   McpExternalServerConfig,
   McpServerConfig,
   PorticoConfig,
+  PromptConfig,
   ResolvedConfig,
   ServerConfig,
   StyleConfig,

@@ -25,7 +25,10 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
   let generation = 0
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
-    return { model: runtime.model, app: createApp(runtime, { rootDir, dev: true }) }
+    return {
+      model: runtime.model,
+      app: createApp(runtime, { rootDir, dev: true, listenHost: listen.host }),
+    }
   }
   let serving: Serving
   try {

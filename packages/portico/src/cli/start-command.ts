@@ -10,7 +10,7 @@ import { stopOnSignals } from './stop-on-signals.js'
 export async function startCommand(rootDir: string, listen: ListenOptions): Promise<void> {
   const started = performance.now()
   const plugin = await loadBuiltPlugin(rootDir)
-  const app = createApp(plugin.runtime, { rootDir, dev: false })
+  const app = createApp(plugin.runtime, { rootDir, dev: false, listenHost: listen.host })
   const server = await startNodeServer({ fetch: app.fetch, ...listen })
   printUrls(server.url, plugin.runtime.model)
   consola.success(`Ready in ${Math.round(performance.now() - started)} ms`)

@@ -1,9 +1,34 @@
 import type { JsonSchema } from '../model/json-schema.js'
+import { argumentNamePattern, promptNamePattern } from '../model/prompts/prompt-patterns.js'
 
 const nonEmptyString: JsonSchema = { type: 'string', minLength: 1 }
 const toolClassName: JsonSchema = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }
 const httpUrl: JsonSchema = { type: 'string', pattern: '^https?://[^\\s]+$' }
 const slug: JsonSchema = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }
+
+const promptArgument: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: {
+    name: { type: 'string', pattern: argumentNamePattern.source },
+    description: { type: 'string' },
+    required: { type: 'boolean' },
+  },
+}
+
+const prompt: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name', 'template'],
+  properties: {
+    name: { type: 'string', pattern: promptNamePattern.source },
+    title: nonEmptyString,
+    description: { type: 'string' },
+    arguments: { type: 'array', items: promptArgument },
+    template: nonEmptyString,
+  },
+}
 
 /** JSON Schema of `portico.config.ts`; unknown keys are rejected so that typos surface. */
 export const configSchema: JsonSchema = {
@@ -56,6 +81,7 @@ export const configSchema: JsonSchema = {
         instructions: { type: 'string' },
       },
     },
+    prompts: { type: 'array', items: prompt },
     style: {
       type: 'object',
       additionalProperties: false,

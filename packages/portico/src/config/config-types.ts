@@ -58,6 +58,26 @@ export interface ServerConfig {
 }
 
 /**
+ * A prompt template written in the config rather than in `prompts/<name>.md`. `{{argument}}`
+ * placeholders in `template` are filled by `prompts/get`; `\{{` stands for a literal `{{`.
+ */
+export interface PromptConfig {
+  /** Matches `^[a-zA-Z0-9_-]{1,64}$`, unique among all prompts. */
+  name: string
+  title?: string
+  description?: string
+  arguments?: {
+    /** Matches `^[a-zA-Z_][a-zA-Z0-9_]*$`. */
+    name: string
+    description?: string
+    /** Whether `prompts/get` must be given this argument; default false. */
+    required?: boolean
+  }[]
+  /** The prompt text, taken as written. */
+  template: string
+}
+
+/**
  * The contents of `portico.config.ts`. Every key is optional; identity fields default from the
  * plugin's `package.json`.
  */
@@ -73,6 +93,8 @@ export interface PorticoConfig {
   auth?: AuthMode
   deploy?: DeployConfig
   mcp?: McpConfig
+  /** Prompt templates, besides those in `prompts/*.md`. */
+  prompts?: PromptConfig[]
   style?: StyleConfig
   limits?: LimitsConfig
   server?: ServerConfig
@@ -87,6 +109,7 @@ export interface ResolvedConfig {
     external: Record<string, McpExternalServerConfig>
     instructions?: string
   }
+  prompts: PromptConfig[]
   style: { color: string; icons: string[] }
   limits: { bodyBytes: number; toolTimeoutMs: number }
   server: { publicUrl?: string; trustProxy: boolean }

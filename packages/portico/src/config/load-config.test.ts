@@ -48,10 +48,20 @@ describe('loadConfig', () => {
     expect(config).toEqual({
       auth: 'anon',
       mcp: { servers: {}, external: {} },
+      prompts: [],
       style: { color: '#0f766e', icons: [] },
       limits: { bodyBytes: 1_048_576, toolTimeoutMs: 30_000 },
       server: { trustProxy: false },
     })
+  })
+
+  it('carries the config prompts into the resolved config', async () => {
+    await writeFile(
+      join(dir, 'portico.config.ts'),
+      "export default { prompts: [{ name: 'hello', template: 'Say hello.' }] }\n",
+    )
+    const { config } = await loadConfig(dir)
+    expect(config.prompts).toEqual([{ name: 'hello', template: 'Say hello.' }])
   })
 
   it('lets the config override package.json', async () => {

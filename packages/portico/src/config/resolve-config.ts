@@ -23,6 +23,7 @@ export function resolveConfig(config: PorticoConfig): ResolvedConfig {
       external: config.mcp?.external ?? {},
       ...(config.mcp?.instructions ? { instructions: config.mcp.instructions } : {}),
     },
+    prompts: config.prompts ?? [],
     style: {
       color: config.style?.color ?? configDefaults.styleColor,
       icons: config.style?.icons ?? [],

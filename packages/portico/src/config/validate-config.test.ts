@@ -20,6 +20,15 @@ describe('validateConfig', () => {
         external: { github: { url: 'https://api.githubcopilot.com/mcp/' } },
         instructions: 'Use the notes tools.',
       },
+      prompts: [
+        {
+          name: 'draft-note',
+          title: 'Draft a note',
+          description: 'd',
+          arguments: [{ name: 'topic', description: 'd', required: true }],
+          template: 'Draft {{topic}}.',
+        },
+      ],
       style: { color: '#0f766e', icons: ['public/icon.png'] },
       limits: { bodyBytes: 2048, toolTimeoutMs: 1000 },
       server: { publicUrl: 'https://notes.example', trustProxy: true },
@@ -85,6 +94,48 @@ describe('validateConfig', () => {
       /is required/,
     ],
     ['keywords that are not strings', { keywords: [1] }, 'keywords.0', /must be string/],
+    [
+      'a prompt with a bad name',
+      { prompts: [{ name: 'draft note', template: 't' }] },
+      'prompts.0.name',
+      /invalid format \(must match \^\[a-zA-Z0-9_-\]\{1,64\}\$\)/,
+    ],
+    [
+      'a prompt with a misspelt key',
+      { prompts: [{ name: 'a', template: 't', args: [] }] },
+      'prompts.0.args',
+      /unknown key; allowed here: name, title, description, arguments, template$/,
+    ],
+    [
+      'a prompt without a template',
+      { prompts: [{ name: 'a' }] },
+      'prompts.0.template',
+      /is required/,
+    ],
+    [
+      'a prompt with an empty template',
+      { prompts: [{ name: 'a', template: '' }] },
+      'prompts.0.template',
+      /must NOT have fewer than 1 characters/,
+    ],
+    [
+      'a prompt argument with a bad name',
+      { prompts: [{ name: 'a', template: 't', arguments: [{ name: 'a-b' }] }] },
+      'prompts.0.arguments.0.name',
+      /invalid format \(must match \^\[a-zA-Z_\]\[a-zA-Z0-9_\]\*\$\)/,
+    ],
+    [
+      'a prompt argument with a misspelt key',
+      { prompts: [{ name: 'a', template: 't', arguments: [{ name: 'a', requird: true }] }] },
+      'prompts.0.arguments.0.requird',
+      /unknown key; allowed here: name, description, required$/,
+    ],
+    [
+      'a prompt argument whose required is not a boolean',
+      { prompts: [{ name: 'a', template: 't', arguments: [{ name: 'a', required: 'yes' }] }] },
+      'prompts.0.arguments.0.required',
+      /must be boolean/,
+    ],
   ])('names the file, key and what is allowed for %s', (_name, config, key, message) => {
     let error: unknown
     try {

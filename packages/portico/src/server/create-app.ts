@@ -4,9 +4,11 @@ import { cors } from 'hono/cors'
 import { PorticoError } from '../errors/portico-error.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { buildTypesDocument } from '../surfaces/documents/types-document.js'
+import { createMcpSurface, type McpMirrors } from '../surfaces/mcp/create-mcp-surface.js'
 import { createPublicFolderHandler } from '../surfaces/public/serve-public-folder.js'
 import { createRestHandler } from '../surfaces/rest/create-rest-handler.js'
 import { buildOpenApiDocument } from '../surfaces/rest/open-api-document.js'
+import { resolveHostPolicy } from './host-policy.js'
 import { memoizeByOrigin } from './memoize-by-origin.js'
 import { problemResponse, toProblemDocument } from './problem-response.js'
 import { requestOrigin } from './request-origin.js'
@@ -17,6 +19,11 @@ export interface AppOptions {
   rootDir: string
   /** Dev mode: error details and stacks in responses, no caching of public files. */
   dev: boolean
+  /**
+   * The interface the server listens on; it decides which Host and Origin values the MCP
+   * endpoints accept. Default `127.0.0.1`.
+   */
+  listenHost?: string
 }
 
 /** Headers a browser client must be able to read on cross-origin answers. */
@@ -40,6 +47,26 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const openApi = memoizeByOrigin((origin) => buildOpenApiDocument(model, origin))
   const types = JSON.stringify(buildTypesDocument(model))
   const rest = createRestHandler(runtime, { dev: options.dev })
+  const mcp = createMcpSurface(runtime, {
+    dev: options.dev,
+    hostPolicy: resolveHostPolicy(model.config.server, options.listenHost ?? '127.0.0.1'),
+  })
+  const notFound = (request: Request) =>
+    problemResponse(
+      toProblemDocument(
+        new PorticoError(
+          'not_found',
+          `Nothing at ${request.method} ${new URL(request.url).pathname}`,
+        ),
+        {
+          dev: options.dev,
+        },
+      ),
+    )
+  const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
+    const text = mcp.mirrors(server)?.[list]
+    return text === undefined ? notFound(request) : new Response(text, { headers: JSON_HEADERS })
+  }
   const publicFolder = createPublicFolderHandler({
     rootDir: join(options.rootDir, 'public'),
     dev: options.dev,
@@ -60,14 +87,17 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   )
   app.get('/types.json', (c) => c.body(types, 200, JSON_HEADERS))
   app.all('/api/*', (c) => rest(c.req.raw))
-  app.get('*', (c) => publicFolder(c.req.raw))
-  app.notFound((c) =>
-    problemResponse(
-      toProblemDocument(new PorticoError('not_found', `Nothing at ${c.req.method} ${c.req.path}`), {
-        dev: options.dev,
-      }),
-    ),
+  app.get('/mcp/tools.json', (c) => mirror('', 'tools', c.req.raw))
+  app.get('/mcp/prompts.json', (c) => mirror('', 'prompts', c.req.raw))
+  app.get('/mcp/resources.json', (c) => mirror('', 'resources', c.req.raw))
+  app.get('/mcp/:server/tools.json', (c) => mirror(c.req.param('server'), 'tools', c.req.raw))
+  app.all('/mcp', (c) => mcp.handle('', c.req.raw) ?? notFound(c.req.raw))
+  app.all(
+    '/mcp/:server',
+    (c) => mcp.handle(c.req.param('server'), c.req.raw) ?? notFound(c.req.raw),
   )
+  app.get('*', (c) => publicFolder(c.req.raw))
+  app.notFound((c) => notFound(c.req.raw))
   app.onError((error) => problemResponse(toProblemDocument(error, { dev: options.dev })))
   return app
 }

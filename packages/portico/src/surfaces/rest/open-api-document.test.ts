@@ -50,6 +50,7 @@ function createModel(tools: ToolDefinition[], descriptions: Record<string, strin
       style: { color: '#0f766e', icons: [] },
       limits: { bodyBytes: 1048576, toolTimeoutMs: 30000 },
       server: { trustProxy: false },
+      prompts: [],
     },
     toolClasses,
     tools,

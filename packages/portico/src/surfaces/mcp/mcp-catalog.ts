@@ -1,0 +1,109 @@
+import type {
+  Implementation,
+  Prompt,
+  Resource,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/server'
+import type { PluginModel, PromptDefinition, WidgetDefinition } from '../../model/plugin-model.js'
+import { toMcpTool } from './to-mcp-tool.js'
+
+/** The MIME type MCP Apps hosts expect of a widget page. */
+export const WIDGET_MIME_TYPE = 'text/html;profile=mcp-app'
+
+/**
+ * What one MCP server (`/mcp` or `/mcp/<name>`) offers, prepared once per model load so that
+ * the per-request server only looks things up.
+ */
+export interface McpServerCatalog {
+  /** `''` for the main server at `/mcp`, else the name in `mcp.servers`. */
+  name: string
+  serverInfo: Implementation
+  instructions?: string
+  capabilities: ServerCapabilities
+  tools: Tool[]
+  /** Tool ids this server may call, and which of them wrap their result. */
+  callable: ReadonlyMap<string, { wrapsOutput: boolean }>
+  prompts: ReadonlyMap<string, PromptDefinition>
+  promptList: Prompt[]
+  resources: Resource[]
+  widgets: ReadonlyMap<string, WidgetDefinition>
+}
+
+/**
+ * Builds the catalog of the main server and of each named server. The main server offers every
+ * tool of the plugin, its prompts, and its widgets; a named server offers the tools of its
+ * classes and the widgets of those tools, and no prompts.
+ */
+export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatalog> {
+  const catalogs = new Map<string, McpServerCatalog>()
+  catalogs.set('', buildCatalog(model, '', undefined))
+  for (const [name, server] of Object.entries(model.config.mcp.servers)) {
+    catalogs.set(name, buildCatalog(model, name, new Set(server.classes)))
+  }
+  return catalogs
+}
+
+function buildCatalog(
+  model: PluginModel,
+  name: string,
+  classes: ReadonlySet<string> | undefined,
+): McpServerCatalog {
+  const named = name === '' ? undefined : model.config.mcp.servers[name]
+  const definitions = model.tools.filter((tool) => !classes || classes.has(tool.className))
+  const projections = definitions.map(toMcpTool)
+  const toolIds = new Set(definitions.map((tool) => tool.id))
+  const widgets = model.widgets.filter((widget) => toolIds.has(widget.toolId))
+  const prompts = name === '' ? model.prompts : []
+
+  const capabilities: ServerCapabilities = { tools: { listChanged: false } }
+  if (prompts.length > 0) capabilities.prompts = { listChanged: false }
+  if (widgets.length > 0) capabilities.resources = { subscribe: false, listChanged: false }
+
+  const { identity } = model
+  const serverInfo: Implementation = {
+    name: name === '' ? identity.name : `${identity.name}/${name}`,
+    version: identity.version,
+    title: named?.title ?? (name === '' ? identity.title : `${identity.title}: ${name}`),
+    ...(named?.description || identity.description
+      ? { description: named?.description ?? identity.description }
+      : {}),
+    ...(identity.homepage ? { websiteUrl: identity.homepage } : {}),
+  }
+  const instructions = name === '' ? model.config.mcp.instructions : undefined
+  return {
+    name,
+    serverInfo,
+    ...(instructions ? { instructions } : {}),
+    capabilities,
+    tools: projections.map((projection) => projection.tool),
+    callable: new Map(
+      definitions.map((tool, index) => [
+        tool.id,
+        { wrapsOutput: projections[index]?.wrapsOutput ?? false },
+      ]),
+    ),
+    prompts: new Map(prompts.map((prompt) => [prompt.name, prompt])),
+    promptList: prompts.map(toMcpPrompt),
+    resources: widgets.map((widget) => ({
+      uri: widget.uri,
+      name: widget.toolId,
+      title: `Widget of ${widget.toolId}`,
+      mimeType: WIDGET_MIME_TYPE,
+    })),
+    widgets: new Map(widgets.map((widget) => [widget.uri, widget])),
+  }
+}
+
+function toMcpPrompt(prompt: PromptDefinition): Prompt {
+  return {
+    name: prompt.name,
+    ...(prompt.title ? { title: prompt.title } : {}),
+    ...(prompt.description ? { description: prompt.description } : {}),
+    arguments: prompt.arguments.map((argument) => ({
+      name: argument.name,
+      ...(argument.description ? { description: argument.description } : {}),
+      required: argument.required,
+    })),
+  }
+}

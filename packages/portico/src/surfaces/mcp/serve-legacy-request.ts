@@ -1,0 +1,53 @@
+import { type Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'
+
+const JSON_RPC_HEADERS = { 'content-type': 'application/json', allow: 'POST, OPTIONS' }
+
+/**
+ * Serves one request of the initialize-based 2025 revisions statelessly: a fresh server and
+ * transport answer it and are dropped, so any replica can take the next one. The answer is a
+ * plain JSON body whenever the client accepts JSON (the SDK's built-in fallback always streams,
+ * which costs clients and proxies more), and an SSE stream when it accepts only that. A
+ * stateless server has no session to open or end, so GET and DELETE are 405.
+ */
+export async function serveLegacyRequest(
+  request: Request,
+  createServer: () => Server,
+  maxRequestBodySize: number,
+): Promise<Response> {
+  if (request.method === 'GET' || request.method === 'DELETE') {
+    const error = {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'Method not allowed: this server is stateless' },
+      id: null,
+    }
+    return new Response(JSON.stringify(error), { status: 405, headers: JSON_RPC_HEADERS })
+  }
+  const accept = request.headers.get('accept') ?? ''
+  const acceptsJson = accept === '' || /application\/json|\*\/\*/i.test(accept)
+  const acceptsSse = /text\/event-stream/i.test(accept)
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: acceptsJson,
+    maxRequestBodySize,
+  })
+  const server = createServer()
+  await server.connect(transport)
+  // Neither type acceptable: the transport answers 406 itself.
+  const response = await transport.handleRequest(
+    acceptsJson || acceptsSse ? withBothAccepted(request, acceptsJson && acceptsSse) : request,
+  )
+  // A JSON answer is complete here; a stream ends, and lets go of the server, by itself.
+  if (acceptsJson) await server.close()
+  return response
+}
+
+/**
+ * The SDK transport insists that `Accept` names both types, whichever one it answers with; the
+ * choice above was made from what the client really accepts.
+ */
+function withBothAccepted(request: Request, alreadyBoth: boolean): Request {
+  if (alreadyBoth) return request
+  const headers = new Headers(request.headers)
+  headers.set('accept', 'application/json, text/event-stream')
+  return new Request(request, { headers, duplex: 'half' } as RequestInit)
+}
