@@ -8,7 +8,7 @@ export const RESTART_FILES = new Set(['portico.config.ts', 'package.json'])
 
 /**
  * Whether a path under the plugin folder holds source a reload depends on: TypeScript and JSON
- * outside the ignored folders. Folders pass (`isFile` false or unknown) unless ignored, so the
+ * outside the ignored folders, prompt templates and widget pages. Folders pass (`isFile` false or unknown) unless ignored, so the
  * watcher can descend into them.
  */
 export function isWatchedSource(
@@ -21,5 +21,6 @@ export function isWatchedSource(
   if (!isFile) return true
   const name = parts.join('/')
   if (RESTART_FILES.has(name)) return false
+  if (/^(?:prompts\/.+\.md|widgets\/.+\.html)$/.test(name)) return true
   return /\.(?:m?ts|json)$/.test(name) && !/\.d\.m?ts$/.test(name)
 }

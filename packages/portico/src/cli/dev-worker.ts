@@ -80,7 +80,7 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     fetch: (request) => serving.app.fetch(request),
     ...listen,
   })
-  printUrls(server.url, serving.model)
+  printUrls(server.url, serving.model, listen.host)
   stopOnSignals(async () => {
     await watcher.close()
     await server.close()

@@ -12,7 +12,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const plugin = await loadBuiltPlugin(rootDir)
   const app = createApp(plugin.runtime, { rootDir, dev: false, listenHost: listen.host })
   const server = await startNodeServer({ fetch: app.fetch, ...listen })
-  printUrls(server.url, plugin.runtime.model)
+  printUrls(server.url, plugin.runtime.model, listen.host)
   consola.success(`Ready in ${Math.round(performance.now() - started)} ms`)
   stopOnSignals(() => server.close())
 }

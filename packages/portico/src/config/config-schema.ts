@@ -101,7 +101,14 @@ export const configSchema: JsonSchema = {
     server: {
       type: 'object',
       additionalProperties: false,
-      properties: { publicUrl: httpUrl, trustProxy: { type: 'boolean' } },
+      properties: {
+        publicUrl: httpUrl,
+        trustProxy: { type: 'boolean' },
+        allowedHosts: {
+          type: 'array',
+          items: { type: 'string', pattern: '^(?:\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]+)$' },
+        },
+      },
     },
   },
 }

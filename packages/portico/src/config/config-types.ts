@@ -49,12 +49,17 @@ export interface LimitsConfig {
   toolTimeoutMs?: number
 }
 
-/** How the server learns its public origin. */
+/** How the server learns its public origin and which host names it answers to. */
 export interface ServerConfig {
   /** The public URL (`https://notes.example.com`); wins over request headers when set. */
   publicUrl?: string
   /** Trust `X-Forwarded-Proto` / `X-Forwarded-Host` from a reverse proxy. */
   trustProxy?: boolean
+  /**
+   * Host names (no port) the MCP endpoints accept in `Host`, besides the public URL's, when the
+   * server listens beyond loopback; a guard against DNS rebinding.
+   */
+  allowedHosts?: string[]
 }
 
 /**
@@ -112,5 +117,5 @@ export interface ResolvedConfig {
   prompts: PromptConfig[]
   style: { color: string; icons: string[] }
   limits: { bodyBytes: number; toolTimeoutMs: number }
-  server: { publicUrl?: string; trustProxy: boolean }
+  server: { publicUrl?: string; trustProxy: boolean; allowedHosts: string[] }
 }

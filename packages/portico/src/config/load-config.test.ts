@@ -51,7 +51,7 @@ describe('loadConfig', () => {
       prompts: [],
       style: { color: '#0f766e', icons: [] },
       limits: { bodyBytes: 1_048_576, toolTimeoutMs: 30_000 },
-      server: { trustProxy: false },
+      server: { trustProxy: false, allowedHosts: [] },
     })
   })
 

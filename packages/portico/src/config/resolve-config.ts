@@ -37,6 +37,7 @@ export function resolveConfig(config: PorticoConfig): ResolvedConfig {
         ? { publicUrl: config.server.publicUrl.replace(/\/+$/, '') }
         : {}),
       trustProxy: config.server?.trustProxy ?? configDefaults.trustProxy,
+      allowedHosts: config.server?.allowedHosts ?? [],
     },
   }
 }

@@ -13,22 +13,29 @@ export interface HostPolicy {
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/
 
 /**
- * On loopback, only loopback names reach the server, and only pages served from loopback may
- * call it from a browser: a website the developer visits cannot drive their local tools. On any
- * other interface, the hosts come from `server.publicUrl` (when set); browsers of any origin may
- * call, since authority travels in bearer tokens, never cookies.
+ * On loopback, only loopback names (and the configured hosts) reach the server, and only pages
+ * served from them may call it from a browser: a website the developer visits cannot drive
+ * their local tools. On any other interface, the hosts are `server.allowedHosts` plus the
+ * public URL's; browsers of any origin may call, since authority travels in bearer tokens,
+ * never cookies. With neither configured there, every host is accepted (see `hostPolicyWarning`).
  */
 export function resolveHostPolicy(
   server: ResolvedConfig['server'],
   listenHost: string,
 ): HostPolicy {
-  const publicHost = server.publicUrl ? new URL(server.publicUrl).hostname : undefined
-  const extra = publicHost ? [publicHost] : []
+  const configured = [...server.allowedHosts]
+  if (server.publicUrl) configured.push(new URL(server.publicUrl).hostname)
   if (LOOPBACK.test(listenHost)) {
     return {
-      allowedHostnames: [...localhostAllowedHostnames(), ...extra],
-      allowedOriginHostnames: [...localhostAllowedOrigins(), ...extra],
+      allowedHostnames: [...localhostAllowedHostnames(), ...configured],
+      allowedOriginHostnames: [...localhostAllowedOrigins(), ...configured],
     }
   }
-  return publicHost ? { allowedHostnames: extra } : {}
+  return configured.length > 0 ? { allowedHostnames: configured } : {}
+}
+
+/** A warning for the log when the policy accepts every host, else `undefined`. */
+export function hostPolicyWarning(policy: HostPolicy): string | undefined {
+  if (policy.allowedHostnames) return undefined
+  return 'MCP accepts any Host header: set server.publicUrl or server.allowedHosts in portico.config.ts to guard against DNS rebinding'
 }

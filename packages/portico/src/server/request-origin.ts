@@ -4,7 +4,10 @@ import type { ResolvedConfig } from '../config/config-types.js'
  * The public origin (`scheme://host[:port]`) a request was made to: the configured public URL
  * when set; else the forwarded headers when a proxy is trusted; else the request URL itself.
  */
-export function requestOrigin(request: Request, server: ResolvedConfig['server']): string {
+export function requestOrigin(
+  request: Request,
+  server: Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>,
+): string {
   if (server.publicUrl) return new URL(server.publicUrl).origin
   const url = new URL(request.url)
   if (server.trustProxy) {

@@ -49,7 +49,7 @@ function createModel(tools: ToolDefinition[], descriptions: Record<string, strin
       mcp: { servers: {}, external: {} },
       style: { color: '#0f766e', icons: [] },
       limits: { bodyBytes: 1048576, toolTimeoutMs: 30000 },
-      server: { trustProxy: false },
+      server: { trustProxy: false, allowedHosts: [] },
       prompts: [],
     },
     toolClasses,
