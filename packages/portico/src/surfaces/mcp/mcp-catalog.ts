@@ -61,6 +61,10 @@ function buildCatalog(
   if (widgets.length > 0) capabilities.resources = { subscribe: false, listChanged: false }
 
   const { identity } = model
+  // Icons given as URLs; icon files of the plugin are served (and listed) by /icons/:index.
+  const icons = model.config.style.icons
+    .filter((icon) => /^https?:\/\//.test(icon))
+    .map((src) => ({ src }))
   const serverInfo: Implementation = {
     name: name === '' ? identity.name : `${identity.name}/${name}`,
     version: identity.version,
@@ -69,6 +73,7 @@ function buildCatalog(
       ? { description: named?.description ?? identity.description }
       : {}),
     ...(identity.homepage ? { websiteUrl: identity.homepage } : {}),
+    ...(icons.length > 0 ? { icons } : {}),
   }
   const instructions = name === '' ? model.config.mcp.instructions : undefined
   return {
