@@ -1,6 +1,5 @@
 import { join } from 'node:path'
 import { Hono } from 'hono'
-import { cors } from 'hono/cors'
 import { PorticoError } from '../errors/portico-error.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { buildTypesDocument } from '../surfaces/documents/types-document.js'
@@ -8,7 +7,9 @@ import { createMcpSurface, type McpMirrors } from '../surfaces/mcp/create-mcp-su
 import { createPublicFolderHandler } from '../surfaces/public/serve-public-folder.js'
 import { createRestHandler } from '../surfaces/rest/create-rest-handler.js'
 import { buildOpenApiDocument } from '../surfaces/rest/open-api-document.js'
+import { cors } from './cors.js'
 import { resolveHostPolicy } from './host-policy.js'
+import { jsonResponse } from './json-response.js'
 import { memoizeByOrigin } from './memoize-by-origin.js'
 import { problemResponse, toProblemDocument } from './problem-response.js'
 import { requestOrigin } from './request-origin.js'
@@ -25,17 +26,6 @@ export interface AppOptions {
    */
   listenHost?: string
 }
-
-/** Headers a browser client must be able to read on cross-origin answers. */
-const EXPOSED_HEADERS = [
-  'WWW-Authenticate',
-  'Mcp-Session-Id',
-  'Mcp-Protocol-Version',
-  'ETag',
-  'Allow',
-]
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 /**
  * Assembles the Fetch-API app of one plugin: every surface is a projection of the runtime's
@@ -65,27 +55,18 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     )
   const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
     const text = mcp.mirrors(server)?.[list]
-    return text === undefined ? notFound(request) : new Response(text, { headers: JSON_HEADERS })
+    return text === undefined ? notFound(request) : jsonResponse(text)
   }
   const publicFolder = createPublicFolderHandler({
     rootDir: join(options.rootDir, 'public'),
     dev: options.dev,
   })
 
-  // Every endpoint allows cross-origin calls: authority travels in bearer tokens, never cookies.
-  app.use(
-    '*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-      exposeHeaders: EXPOSED_HEADERS,
-      maxAge: 86_400,
-    }),
-  )
+  app.use('*', cors())
   app.get('/open-api.json', (c) =>
-    c.body(openApi(requestOrigin(c.req.raw, model.config.server)), 200, JSON_HEADERS),
+    jsonResponse(openApi(requestOrigin(c.req.raw, model.config.server))),
   )
-  app.get('/types.json', (c) => c.body(types, 200, JSON_HEADERS))
+  app.get('/types.json', () => jsonResponse(types))
   app.all('/api/*', (c) => rest(c.req.raw))
   app.get('/mcp/tools.json', (c) => mirror('', 'tools', c.req.raw))
   app.get('/mcp/prompts.json', (c) => mirror('', 'prompts', c.req.raw))

@@ -1,5 +1,6 @@
 import type { ErrorDetail, PorticoErrorKind } from '../errors/portico-error.js'
 import { isPorticoError } from '../errors/portico-error.js'
+import { corsResponseHeaders, withCorsApplied } from './cors.js'
 
 /** An RFC 9457 problem document, as every error response of Portico carries it. */
 export interface ProblemDocument {
@@ -72,14 +73,20 @@ export function toProblemDocument(error: unknown, options: ProblemOptions): Prob
   return problem
 }
 
-/** Renders a problem document as an `application/problem+json` response. */
-export function problemResponse(problem: ProblemDocument, headers?: HeadersInit): Response {
-  const response = new Response(JSON.stringify(problem), {
-    status: problem.status,
-    headers: headers,
-  })
-  response.headers.set('content-type', 'application/problem+json; charset=utf-8')
-  return response
+/**
+ * Renders a problem document as an `application/problem+json` response, with the CORS headers
+ * every answer carries and any `extraHeaders` (`Allow`, …).
+ */
+export function problemResponse(
+  problem: ProblemDocument,
+  extraHeaders?: Record<string, string>,
+): Response {
+  const headers = {
+    ...extraHeaders,
+    ...corsResponseHeaders,
+    'content-type': 'application/problem+json; charset=utf-8',
+  }
+  return withCorsApplied(new Response(JSON.stringify(problem), { status: problem.status, headers }))
 }
 
 function stackOf(value: unknown): string | undefined {

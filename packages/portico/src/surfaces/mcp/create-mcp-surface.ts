@@ -8,6 +8,7 @@ import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { HostPolicy } from '../../server/host-policy.js'
 import { createMcpServerFactory } from './create-mcp-server-factory.js'
 import { buildMcpCatalogs } from './mcp-catalog.js'
+import { readJsonRpcBody } from './read-json-rpc-body.js'
 import { serveLegacyRequest } from './serve-legacy-request.js'
 
 /** Options of {@link createMcpSurface}. */
@@ -31,24 +32,26 @@ export interface McpSurface {
   mirrors(server: string): McpMirrors | undefined
 }
 
+type ServeMcp = (request: Request, parsedBody: unknown) => Promise<Response>
+
 /**
  * Builds the MCP surface. For each server, one per-request factory backs both eras: the
  * 2026-07-28 protocol through the SDK's `createMcpHandler`, and the initialize-based 2025
  * revisions through a stateless JSON leg, chosen by the SDK's own `isLegacyRequest`. Any
- * replica can answer any request. Host and Origin are checked before the SDK sees the call,
- * and a declared body over the limit is refused before it is read.
+ * replica can answer any request. Host and Origin are checked first; the body is read and
+ * parsed once, within the limit, and handed to either leg.
  */
 export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOptions): McpSurface {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
-  const handlers = new Map<string, (request: Request) => Promise<Response>>()
+  const handlers = new Map<string, ServeMcp>()
   const mirrors = new Map<string, McpMirrors>()
   for (const [name, catalog] of buildMcpCatalogs(runtime.model)) {
     const factory = createMcpServerFactory(catalog, runtime, { dev: options.dev })
     const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize })
-    handlers.set(name, async (request) =>
-      (await isLegacyRequest(request, undefined, { maxRequestBodySize }))
-        ? serveLegacyRequest(request, factory, maxRequestBodySize)
-        : modern.fetch(request),
+    handlers.set(name, async (request, parsedBody) =>
+      (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
+        ? serveLegacyRequest(request, factory, maxRequestBodySize, parsedBody)
+        : modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
     )
     mirrors.set(name, {
       tools: JSON.stringify({ tools: catalog.tools }),
@@ -59,27 +62,17 @@ export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOption
   const { allowedHostnames, allowedOriginHostnames } = options.hostPolicy
   return {
     handle(server, request) {
-      const handler = handlers.get(server)
-      if (!handler) return undefined
+      const serve = handlers.get(server)
+      if (!serve) return undefined
       const rejected =
         (allowedHostnames && hostHeaderValidationResponse(request, allowedHostnames)) ||
-        (allowedOriginHostnames && originValidationResponse(request, allowedOriginHostnames)) ||
-        (Number(request.headers.get('content-length')) > maxRequestBodySize &&
-          tooLarge(maxRequestBodySize))
-      return rejected ? Promise.resolve(rejected) : handler(request)
+        (allowedOriginHostnames && originValidationResponse(request, allowedOriginHostnames))
+      if (rejected) return Promise.resolve(rejected)
+      return readJsonRpcBody(request, maxRequestBodySize).then((body) => {
+        if ('rejected' in body) return body.rejected
+        return serve(request, 'parsed' in body ? body.parsed : undefined)
+      })
     },
     mirrors: (server) => mirrors.get(server),
   }
-}
-
-function tooLarge(limitBytes: number): Response {
-  const error = {
-    jsonrpc: '2.0',
-    error: { code: -32600, message: `The body exceeds the limit of ${limitBytes} bytes` },
-    id: null,
-  }
-  return new Response(JSON.stringify(error), {
-    status: 413,
-    headers: { 'content-type': 'application/json' },
-  })
 }

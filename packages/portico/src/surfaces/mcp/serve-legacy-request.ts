@@ -1,6 +1,5 @@
 import { type Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'
-
-const JSON_RPC_HEADERS = { 'content-type': 'application/json', allow: 'POST, OPTIONS' }
+import { jsonRpcError } from './read-json-rpc-body.js'
 
 /**
  * Serves one request of the initialize-based 2025 revisions statelessly: a fresh server and
@@ -13,14 +12,12 @@ export async function serveLegacyRequest(
   request: Request,
   createServer: () => Server,
   maxRequestBodySize: number,
+  parsedBody: unknown,
 ): Promise<Response> {
   if (request.method === 'GET' || request.method === 'DELETE') {
-    const error = {
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'Method not allowed: this server is stateless' },
-      id: null,
-    }
-    return new Response(JSON.stringify(error), { status: 405, headers: JSON_RPC_HEADERS })
+    const response = jsonRpcError(405, -32000, 'Method not allowed: this server is stateless')
+    response.headers.set('allow', 'POST, OPTIONS')
+    return response
   }
   const accept = request.headers.get('accept') ?? ''
   const acceptsJson = accept === '' || /application\/json|\*\/\*/i.test(accept)
@@ -34,7 +31,10 @@ export async function serveLegacyRequest(
   await server.connect(transport)
   // Neither type acceptable: the transport answers 406 itself.
   const response = await transport.handleRequest(
-    acceptsJson || acceptsSse ? withBothAccepted(request, acceptsJson && acceptsSse) : request,
+    acceptsJson || acceptsSse
+      ? withBothAccepted(request, acceptsJson && acceptsSse, parsedBody !== undefined)
+      : request,
+    parsedBody === undefined ? undefined : { parsedBody },
   )
   // A JSON answer is complete here; a stream ends, and lets go of the server, by itself.
   if (acceptsJson) await server.close()
@@ -45,9 +45,11 @@ export async function serveLegacyRequest(
  * The SDK transport insists that `Accept` names both types, whichever one it answers with; the
  * choice above was made from what the client really accepts.
  */
-function withBothAccepted(request: Request, alreadyBoth: boolean): Request {
+function withBothAccepted(request: Request, alreadyBoth: boolean, bodyRead: boolean): Request {
   if (alreadyBoth) return request
   const headers = new Headers(request.headers)
   headers.set('accept', 'application/json, text/event-stream')
+  // A body already read travels as parsedBody; the copy must not try to take it again.
+  if (bodyRead) return new Request(request.url, { method: request.method, headers })
   return new Request(request, { headers, duplex: 'half' } as RequestInit)
 }

@@ -1,5 +1,6 @@
 import { PorticoError } from '../../errors/portico-error.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { jsonResponse } from '../../server/json-response.js'
 import { problemResponse, toProblemDocument } from '../../server/problem-response.js'
 import { readJsonBody } from './read-json-body.js'
 
@@ -7,8 +8,6 @@ import { readJsonBody } from './read-json-body.js'
 export interface RestHandlerOptions {
   dev: boolean
 }
-
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' }
 
 /**
  * `POST /api/<Class>/<method>`: the visible pipeline of a REST call. Route to a tool (404),
@@ -33,7 +32,7 @@ export function createRestHandler(
       }
       const input = await readJsonBody(request, limitBytes)
       const result = await runtime.invokeTool(toolId, input)
-      return new Response(JSON.stringify(result ?? null), { status: 200, headers: JSON_HEADERS })
+      return jsonResponse(JSON.stringify(result ?? null))
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
       const allow = problem.status === 405 ? { allow: 'POST, OPTIONS' } : undefined

@@ -1,0 +1,86 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+
+/** A server under test, in its own process. */
+export interface ServerProcess {
+  pid: number
+  port: number
+  origin: string
+  /** Peak resident set size so far, in MiB (the kernel's high-water mark). */
+  peakRssMiB(): number
+  stop(): Promise<void>
+}
+
+/** A port nothing listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/**
+ * Starts `node <args>` with PORT and HOST set, and resolves once it prints `READY <port>`.
+ */
+export async function startServerProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = await freePort()
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${args.join(' ')} did not start:\n${output}`)),
+      30_000,
+    )
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (/^READY \d+$/m.test(output)) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${args.join(' ')} exited with ${code}:\n${output}`))
+    })
+  })
+  child.removeAllListeners('exit')
+  return serverHandle(child, port)
+}
+
+/** Wraps a running child that serves on `port`. */
+export function serverHandle(child: ChildProcess, port: number): ServerProcess {
+  const pid = child.pid ?? 0
+  return {
+    pid,
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    peakRssMiB: () => readPeakRss(pid),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+        setTimeout(() => child.kill('SIGKILL'), 3_000).unref()
+      }),
+  }
+}
+
+/** VmHWM of /proc/<pid>/status: the peak RSS, in MiB. */
+function readPeakRss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0)
+  return Math.round((kib / 1024) * 10) / 10
+}

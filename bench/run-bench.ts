@@ -1,0 +1,225 @@
+// `npm run bench`: Portico against its peers and the bare node:http floor, measured in one run
+// on this machine, and the targets of the benchmark issue, each with its measured ratio.
+import { execFile } from 'node:child_process'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { compileServers } from './lib/compile-servers.js'
+import { formatTable } from './lib/format-table.js'
+import { measureColdStart } from './lib/measure-cold-start.js'
+import { measureDevLoop } from './lib/measure-dev-loop.js'
+import { type GrowthRow, measureGrowth } from './lib/measure-growth.js'
+import { type LoadRequest, type LoadResult, measureLoad } from './lib/measure-load.js'
+import { startServerProcess } from './lib/server-process.js'
+import {
+  checkSum,
+  mcpLegacyCall,
+  mcpLegacyList,
+  mcpModernCall,
+  mcpModernList,
+  restAdd,
+} from './requests.js'
+import { evaluateTargets, type ThroughputRow } from './targets.js'
+
+const exec = promisify(execFile)
+const cliPath = resolve(import.meta.dirname, '../packages/portico/bin/portico.js')
+const calcDir = resolve(import.meta.dirname, 'plugins/calc')
+const generatedDir = resolve(import.meta.dirname, '.generated')
+const load = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  durationSeconds: Number(process.env.BENCH_DURATION ?? 5),
+  warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
+}
+const growthSizes = (process.env.BENCH_GROWTH ?? '10,100,1000').split(',').map(Number)
+
+/** Who serves, and with which documented production setting. */
+const servers: Record<string, string> = {
+  'bare-node': 'node:http by hand, Content-Length set (the floor)',
+  portico: 'portico start on a built plugin; stateless MCP, JSON answers',
+  'sdk-v2': 'createMcpHandler (stateless legacy fallback), McpServer + zod, @hono/node-server',
+  fastmcp: 'httpStream, stateless: true',
+  tmcp: 'HttpTransport, zod adapter',
+}
+
+interface Scenario {
+  server: string
+  workload: string
+  requests: LoadRequest[]
+}
+
+const mixed = (list: LoadRequest, call: LoadRequest) => [
+  list,
+  ...Array.from({ length: 9 }, () => call),
+]
+const scenarios: Scenario[] = [
+  { server: 'bare-node', workload: 'REST call', requests: [restAdd] },
+  { server: 'portico', workload: 'REST call', requests: [restAdd] },
+  { server: 'portico', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+  { server: 'portico', workload: 'MCP call 2026', requests: [mcpModernCall] },
+  { server: 'sdk-v2', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+  { server: 'sdk-v2', workload: 'MCP call 2026', requests: [mcpModernCall] },
+  { server: 'fastmcp', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+  { server: 'tmcp', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+  { server: 'portico', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
+  { server: 'portico', workload: 'MCP mixed 2026', requests: mixed(mcpModernList, mcpModernCall) },
+  { server: 'sdk-v2', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
+  { server: 'sdk-v2', workload: 'MCP mixed 2026', requests: mixed(mcpModernList, mcpModernCall) },
+  { server: 'fastmcp', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
+  { server: 'tmcp', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
+]
+
+async function main(): Promise<void> {
+  const started = performance.now()
+  console.log(
+    `Portico bench on Node ${process.version}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up\n`,
+  )
+  await exec(process.execPath, [cliPath, 'build', calcDir])
+  const compiled = await compileServers()
+
+  const throughput: ThroughputRow[] = []
+  for (const scenario of scenarios) {
+    const entry = compiled.get(scenario.server)
+    if (!entry) throw new Error(`no server file for ${scenario.server}`)
+    const server = await startServerProcess([entry])
+    try {
+      await expectSum(server.origin, scenario.requests.at(-1) as LoadRequest)
+      const result: LoadResult = await measureLoad(server.origin, scenario.requests, load)
+      if (result.errors + result.timeouts + result.non2xx > 0) {
+        throw new Error(
+          `${scenario.server} ${scenario.workload}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+        )
+      }
+      throughput.push({ ...scenario, ...result, peakRssMiB: server.peakRssMiB() })
+      console.log(
+        `  ${scenario.server.padEnd(9)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s`,
+      )
+    } finally {
+      await server.stop()
+    }
+  }
+
+  const probe = (request: LoadRequest) => request
+  const coldStart = {
+    'bare-node': await measureColdStart(() => [compiled.get('bare-node') ?? ''], probe(restAdd), 5),
+    'sdk-v2': await measureColdStart(() => [compiled.get('sdk-v2') ?? ''], probe(mcpLegacyCall), 5),
+    portico: await measureColdStart(
+      (port) => [cliPath, 'start', calcDir, '--port', String(port)],
+      probe(mcpLegacyCall),
+      5,
+    ),
+  }
+  const devLoop = await measureDevLoop(cliPath, calcDir, resolve(generatedDir, 'dev-loop'))
+  const growth: GrowthRow[] = []
+  for (const size of growthSizes) {
+    growth.push(
+      await measureGrowth(cliPath, resolve(generatedDir, `growth-${size}`), size, mcpLegacyList),
+    )
+  }
+
+  printReport(throughput, coldStart, devLoop, growth)
+  const targets = evaluateTargets(throughput, coldStart, growth)
+  console.log(
+    `\nTargets\n${formatTable(
+      ['target', 'measured', 'met'],
+      targets.map((t) => [t.name, t.measured, t.met ? '✔' : '✘']),
+    )}`,
+  )
+
+  const results = {
+    date: new Date().toISOString(),
+    node: process.version,
+    load,
+    servers,
+    throughput,
+    coldStart,
+    devLoop,
+    growth,
+    targets,
+  }
+  const resultsDir = resolve(import.meta.dirname, 'results')
+  await mkdir(resultsDir, { recursive: true })
+  const name = process.argv.includes('--baseline')
+    ? 'baseline.json'
+    : `${results.date.replaceAll(':', '-')}.json`
+  await writeFile(resolve(resultsDir, name), `${JSON.stringify(results, null, 2)}\n`)
+  console.log(
+    `\nWrote bench/results/${name} in ${Math.round((performance.now() - started) / 1000)} s`,
+  )
+}
+
+async function expectSum(origin: string, request: LoadRequest): Promise<void> {
+  const response = await fetch(`${origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body ? { body: request.body } : {}),
+  })
+  const text = await response.text()
+  if (response.status !== 200 || !checkSum(text))
+    throw new Error(`${origin}${request.path} answered ${response.status}: ${text.slice(0, 300)}`)
+}
+
+function printReport(
+  throughput: ThroughputRow[],
+  coldStart: Record<string, { runs: number[]; median: number }>,
+  devLoop: Awaited<ReturnType<typeof measureDevLoop>>,
+  growth: GrowthRow[],
+): void {
+  console.log(`\nThroughput (${load.connections} connections)`)
+  console.log(
+    formatTable(
+      ['server', 'workload', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'setting'],
+      throughput.map((row) => [
+        row.server,
+        row.workload,
+        Math.round(row.requestsPerSecond),
+        row.p50,
+        row.p99,
+        row.peakRssMiB,
+        servers[row.server] ?? '',
+      ]),
+    ),
+  )
+  console.log('\nCold start: spawn to first 200 on the tool call (5 runs)')
+  console.log(
+    formatTable(
+      ['server', 'median ms', 'runs'],
+      Object.entries(coldStart).map(([name, r]) => [name, r.median, r.runs.join(', ')]),
+    ),
+  )
+  console.log('\nDev loop (portico dev)')
+  console.log(
+    formatTable(
+      ['step', 'ms'],
+      [
+        ['spawn to first 200', devLoop.firstStart],
+        ['tool file saved to new schema served', devLoop.toolSaveToSchema],
+        ['portico.config.ts saved to restarted server answering', devLoop.configSaveToRestart],
+      ],
+    ),
+  )
+  console.log('\nGrowth')
+  console.log(
+    formatTable(
+      [
+        'tools',
+        'build ms',
+        'start ms',
+        'tools/list p50 ms',
+        'open-api first ms',
+        'open-api p50 ms',
+        'peak RSS MiB',
+      ],
+      growth.map((row) => [
+        row.tools,
+        row.buildMs,
+        row.startMs,
+        row.toolsList.p50,
+        row.openApi.first,
+        row.openApi.p50,
+        row.peakRssMiB,
+      ]),
+    ),
+  )
+}
+
+await main()

@@ -1,0 +1,57 @@
+/**
+ * The floor: plain `node:http` (Node 20), no framework. `POST /api/Calc/add` with `{"a":1,"b":2}`
+ * answers `200 {"sum":3}`; anything else is 404. The answer carries an explicit `Content-Length`,
+ * since without it Node sends `Transfer-Encoding: chunked`, which costs an extra write per
+ * response and would make the floor slower than it is.
+ */
+import { createServer } from 'node:http'
+
+const port = Number(process.env.PORT ?? 3000)
+const host = process.env.HOST ?? '127.0.0.1'
+
+function isAddInput(value: unknown): value is { a: number; b: number } {
+  if (typeof value !== 'object' || value === null) return false
+  const { a, b } = value as Record<string, unknown>
+  return typeof a === 'number' && typeof b === 'number'
+}
+
+function parseInput(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const server = createServer((req, res) => {
+  if (req.method !== 'POST' || req.url !== '/api/Calc/add') {
+    res.writeHead(404, { 'content-length': 0 }).end()
+    return
+  }
+  const chunks: Buffer[] = []
+  req.on('data', (chunk: Buffer) => chunks.push(chunk))
+  req.on('end', () => {
+    const input = parseInput(Buffer.concat(chunks).toString('utf8'))
+    if (!isAddInput(input)) {
+      res.writeHead(400, { 'content-length': 0 }).end()
+      return
+    }
+    const body = JSON.stringify({ sum: input.a + input.b })
+    res
+      .writeHead(200, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      })
+      .end(body)
+  })
+})
+
+server.listen(port, host, () => {
+  const address = server.address()
+  console.log(`READY ${typeof address === 'object' && address ? address.port : port}`)
+})
+
+process.once('SIGTERM', () => {
+  server.close(() => process.exit(0))
+  server.closeAllConnections()
+})

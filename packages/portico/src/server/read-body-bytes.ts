@@ -1,0 +1,41 @@
+import { PorticoError } from '../errors/portico-error.js'
+
+/**
+ * Reads a request body within a size limit (413 beyond it). A body with a declared length is
+ * read in one piece: the Node adapter serves `arrayBuffer()` straight from the socket, about
+ * five times faster than a stream reader. A body without one (chunked) is counted as it streams,
+ * so it cannot grow past the limit in memory.
+ */
+export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length')
+  if (declared !== null) {
+    if (Number(declared) > limitBytes) throw tooLarge(limitBytes)
+    return new Uint8Array(await request.arrayBuffer())
+  }
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let total = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    total += value.byteLength
+    if (total > limitBytes) {
+      await reader.cancel()
+      throw tooLarge(limitBytes)
+    }
+    chunks.push(value)
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array
+  const bytes = new Uint8Array(total)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}
+
+function tooLarge(limitBytes: number): PorticoError {
+  return new PorticoError('payload_too_large', `The body exceeds the limit of ${limitBytes} bytes`)
+}

@@ -1,0 +1,39 @@
+import { isJsonContentType } from '@modelcontextprotocol/server'
+import { isPorticoError } from '../../errors/portico-error.js'
+import { readBodyBytes } from '../../server/read-body-bytes.js'
+
+/** A body read once for the SDK, or the error answer that ends the request. */
+export type JsonRpcBody = { parsed: unknown } | { rejected: Response } | { passThrough: true }
+
+const utf8 = new TextDecoder()
+
+/**
+ * Reads and parses a POSTed JSON-RPC body once, so that neither era's SDK leg reads, clones or
+ * parses it again (they take it as `parsedBody`). What is not a JSON POST passes through
+ * untouched, for the SDK to answer (405, 415) in its own words.
+ */
+export async function readJsonRpcBody(request: Request, limitBytes: number): Promise<JsonRpcBody> {
+  if (request.method !== 'POST' || !isJsonContentType(request.headers.get('content-type'))) {
+    return { passThrough: true }
+  }
+  let bytes: Uint8Array
+  try {
+    bytes = await readBodyBytes(request, limitBytes)
+  } catch (error) {
+    if (isPorticoError(error)) return { rejected: jsonRpcError(413, -32600, error.message) }
+    throw error
+  }
+  try {
+    return { parsed: JSON.parse(utf8.decode(bytes)) }
+  } catch {
+    return { rejected: jsonRpcError(400, -32700, 'Parse error: Invalid JSON') }
+  }
+}
+
+/** A JSON-RPC error without an id, as transports answer what they cannot route. */
+export function jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  })
+}
