@@ -22,6 +22,8 @@ interface Serving {
  * last good app keeps serving. Config changes are the supervisor's: it restarts this process.
  */
 export async function runDevWorker(rootDir: string, listen: ListenOptions): Promise<void> {
+  // Stacks in dev point at the TypeScript sources; production skips the cost of reading maps.
+  process.setSourceMapsEnabled(true)
   let generation = 0
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)

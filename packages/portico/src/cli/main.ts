@@ -4,7 +4,6 @@ import { consola, LogLevels } from 'consola'
 import { defaultHost, defaultPort, parsePort, resolveListenOptions } from './listen-options.js'
 import { printError } from './print-error.js'
 
-process.setSourceMapsEnabled(true)
 // consola goes quiet when it detects a test runner or CI; a CLI always tells where it serves.
 consola.level = LogLevels.info
 

@@ -29,11 +29,17 @@ export interface ToolRuntime {
 export interface ToolRuntimeOptions {
   /** Called with each unexpected tool failure, for the server log. */
   onToolError?: (toolId: string, error: unknown) => void
+  /**
+   * `eager` (default) compiles every input validator now, so a schema that does not compile
+   * stops the plugin before it serves; `portico build` and `portico dev` do. `lazy` compiles
+   * each on the tool's first call, for a fast start of a plugin that `portico build` checked.
+   */
+  compileValidators?: 'eager' | 'lazy'
 }
 
 interface BoundTool {
   definition: ToolDefinition
-  validate: CompiledValidator
+  validate: () => CompiledValidator
   call: (input: unknown, context?: PorticoPluginContext) => unknown
 }
 
@@ -78,15 +84,20 @@ export function createToolRuntime(
         `${definition.className}.${definition.methodName} is not a method of the loaded class`,
       )
     }
-    let validate: CompiledValidator
-    try {
-      validate = compile(definition.inputSchema)
-    } catch (error) {
-      throw new PluginDefinitionError(
-        definition.source,
-        `the input schema of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
-      )
+    let compiled: CompiledValidator | undefined
+    const validate = () => {
+      if (compiled) return compiled
+      try {
+        compiled = compile(definition.inputSchema)
+        return compiled
+      } catch (error) {
+        throw new PluginDefinitionError(
+          definition.source,
+          `the input schema of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
+        )
+      }
     }
+    if (options.compileValidators !== 'lazy') validate()
     tools.set(definition.id, {
       definition,
       validate,
@@ -104,7 +115,7 @@ export function createToolRuntime(
     async invokeTool(toolId, input, context) {
       const tool = tools.get(toolId)
       if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
-      const failures = tool.validate(input)
+      const failures = tool.validate()(input)
       if (failures.length > 0) {
         throw new PorticoError('validation', `The input of ${toolId} is invalid`, {
           details: failures,

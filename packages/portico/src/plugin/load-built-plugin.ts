@@ -6,11 +6,18 @@ import type { LoadedPlugin } from './loaded-plugin.js'
 import { logToolError } from './log-tool-error.js'
 
 /**
- * `portico start`: loads what `portico build` wrote. Imports no compiler, so start is fast.
+ * `portico start`: loads what `portico build` wrote (and checked). Imports no compiler and
+ * compiles each validator on its tool's first call, so start is fast whatever the tool count.
  */
 export async function loadBuiltPlugin(rootDir: string): Promise<LoadedPlugin> {
   const buildDir = join(rootDir, buildFolderName)
   const model = await readModelFile(buildDir)
   const classes = await loadToolClasses(model, buildDir)
-  return { rootDir, runtime: createToolRuntime(model, classes, { onToolError: logToolError }) }
+  return {
+    rootDir,
+    runtime: createToolRuntime(model, classes, {
+      onToolError: logToolError,
+      compileValidators: 'lazy',
+    }),
+  }
 }

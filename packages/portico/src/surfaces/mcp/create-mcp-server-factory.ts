@@ -1,12 +1,8 @@
-import {
-  type CacheHint,
-  ProtocolError,
-  ProtocolErrorCode,
-  Server,
-} from '@modelcontextprotocol/server'
+import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server'
 import { isPorticoError } from '../../errors/portico-error.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { renderPrompt } from '../../model/prompts/render-prompt.js'
+import { listCacheHint } from './list-cache-hint.js'
 import { type McpServerCatalog, WIDGET_MIME_TYPE } from './mcp-catalog.js'
 import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'
 
@@ -25,11 +21,7 @@ export function createMcpServerFactory(
   runtime: ToolRuntime,
   options: McpServerFactoryOptions,
 ): () => Server {
-  // The lists change only when the model is rebuilt; in dev that is on every save.
-  const listHint: CacheHint = {
-    ttlMs: options.dev ? 0 : 300_000,
-    cacheScope: runtime.model.config.auth === 'anon' ? 'public' : 'private',
-  }
+  const listHint = listCacheHint(runtime.model, options.dev)
   const cacheHints = {
     'server/discover': listHint,
     'tools/list': listHint,

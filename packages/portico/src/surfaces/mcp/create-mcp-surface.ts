@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/server'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { HostPolicy } from '../../server/host-policy.js'
+import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
 import { createMcpServerFactory } from './create-mcp-server-factory.js'
 import { buildMcpCatalogs } from './mcp-catalog.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
@@ -44,10 +45,12 @@ type ServeMcp = (request: Request, parsedBody: unknown) => Promise<Response>
 export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOptions): McpSurface {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
   const handlers = new Map<string, ServeMcp>()
+  const hotAnswers = new Map<string, HotAnswer>()
   const mirrors = new Map<string, McpMirrors>()
   for (const [name, catalog] of buildMcpCatalogs(runtime.model)) {
     const factory = createMcpServerFactory(catalog, runtime, { dev: options.dev })
     const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize })
+    hotAnswers.set(name, createHotAnswer(catalog, runtime, options.dev))
     handlers.set(name, async (request, parsedBody) =>
       (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
         ? serveLegacyRequest(request, factory, maxRequestBodySize, parsedBody)
@@ -68,9 +71,11 @@ export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOption
         (allowedHostnames && hostHeaderValidationResponse(request, allowedHostnames)) ||
         (allowedOriginHostnames && originValidationResponse(request, allowedOriginHostnames))
       if (rejected) return Promise.resolve(rejected)
+      const hot = hotAnswers.get(server)
       return readJsonRpcBody(request, maxRequestBodySize).then((body) => {
         if ('rejected' in body) return body.rejected
-        return serve(request, 'parsed' in body ? body.parsed : undefined)
+        if (!('parsed' in body)) return serve(request, undefined)
+        return hot?.(request, body.parsed) ?? serve(request, body.parsed)
       })
     },
     mirrors: (server) => mirrors.get(server),

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+}
+
+let server: ServedPlugin
+
+beforeAll(async () => {
+  server = await servePlugin(notesExampleDir)
+})
+afterAll(() => server.close())
+
+/**
+ * Sends one request twice: accepting JSON (the hot path answers) and accepting only SSE (the
+ * SDK answers, as the hot path takes only requests that accept JSON; the SDK's 2026-07-28 leg
+ * still answers JSON). Returns both JSON-RPC messages.
+ */
+async function bothPaths(era: '2025' | '2026', method: string, params: Record<string, unknown>) {
+  const modern = era === '2026'
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'mcp-protocol-version': modern ? '2026-07-28' : '2025-11-25',
+    ...(modern ? { 'mcp-method': method } : {}),
+    ...(modern && typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+  }
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 'req-1',
+    method,
+    params: modern ? { ...params, _meta: envelope } : params,
+  })
+  const hot = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { ...headers, accept: 'application/json' },
+    body,
+  })
+  expect(hot.headers.get('content-type')).toBe('application/json')
+  const sdk = await fetch(`${server.url}/mcp`, {
+    method: 'POST',
+    headers: { ...headers, accept: 'text/event-stream' },
+    body,
+  })
+  const text = await sdk.text()
+  const message =
+    sdk.headers.get('content-type') === 'text/event-stream' ? /^data: (.+)$/m.exec(text)?.[1] : text
+  return { hot: await hot.json(), sdk: JSON.parse(message ?? 'null') }
+}
+
+describe.each(['2025', '2026'] as const)('the hot path in the %s era', (era) => {
+  it.each([
+    ['tools/list', {}],
+    ['tools/call', { name: 'Notes_get', arguments: { id: 'n2' } }],
+    ['tools/call', { name: 'Notes_get', arguments: { id: 'n404' } }],
+    ['tools/call', { name: 'Notes_create', arguments: { priority: 'urgent' } }],
+    ['tools/call', { name: 'Sharing_publish', arguments: { id: 'n1', audience: 'team' } }],
+    ['tools/call', { name: 'Tags_list' }],
+  ])('answers %s %j exactly as the SDK does', async (method, params) => {
+    const { hot, sdk } = await bothPaths(era, method, params)
+    expect(hot).toEqual(sdk)
+    expect(hot).toMatchObject({ jsonrpc: '2.0', id: 'req-1', result: expect.any(Object) })
+  })
+
+  it('leaves an unknown tool to the SDK, which answers -32602', async () => {
+    const { hot, sdk } = await bothPaths(era, 'tools/call', { name: 'Nope_nope', arguments: {} })
+    expect(hot).toEqual(sdk)
+    expect(hot).toMatchObject({ error: { code: -32602 } })
+  })
+})
