@@ -3,12 +3,19 @@
 // answers, stateless MCP for both protocol eras.
 import { resolve } from 'node:path'
 import { createApp, loadBuiltPlugin } from 'portico'
+import { createNodeRestEdge } from '../../packages/portico/src/server/create-node-rest-edge.js'
 import { startNodeServer } from '../../packages/portico/src/server/start-node-server.js'
 
 const rootDir = resolve(import.meta.dirname, '../plugins/calc')
 const host = process.env.HOST ?? '127.0.0.1'
 const plugin = await loadBuiltPlugin(rootDir)
 const app = createApp(plugin.runtime, { rootDir, dev: false, listenHost: host })
-const server = await startNodeServer({ fetch: app.fetch, port: Number(process.env.PORT), host })
+const edge = createNodeRestEdge(plugin.runtime, { dev: false })
+const server = await startNodeServer({
+  fetch: app.fetch,
+  edge,
+  port: Number(process.env.PORT),
+  host,
+})
 console.log(`READY ${server.port}`)
 process.once('SIGTERM', () => void server.close().then(() => process.exit(0)))

@@ -4,6 +4,7 @@ import type { Hono } from 'hono'
 import type { PluginModel } from '../model/plugin-model.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { createApp } from '../server/create-app.js'
+import { createNodeRestEdge, type NodeEdge } from '../server/create-node-rest-edge.js'
 import { startNodeServer } from '../server/start-node-server.js'
 import { isWatchedSource } from './dev-watch-filter.js'
 import type { ListenOptions } from './listen-options.js'
@@ -14,6 +15,7 @@ import { stopOnSignals } from './stop-on-signals.js'
 interface Serving {
   model: PluginModel
   app: Hono
+  edge: NodeEdge
 }
 
 /**
@@ -30,6 +32,7 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     return {
       model: runtime.model,
       app: createApp(runtime, { rootDir, dev: true, listenHost: listen.host }),
+      edge: createNodeRestEdge(runtime, { dev: true }),
     }
   }
   let serving: Serving
@@ -80,6 +83,7 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
   const server = await startNodeServer({
     fetch: (request) => serving.app.fetch(request),
+    edge: (request, response) => serving.edge(request, response),
     ...listen,
   })
   printUrls(server.url, serving.model, listen.host)

@@ -1,6 +1,7 @@
 import { consola } from 'consola'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 import { createApp } from '../server/create-app.js'
+import { createNodeRestEdge } from '../server/create-node-rest-edge.js'
 import { startNodeServer } from '../server/start-node-server.js'
 import type { ListenOptions } from './listen-options.js'
 import { printUrls } from './print-urls.js'
@@ -11,7 +12,8 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const started = performance.now()
   const plugin = await loadBuiltPlugin(rootDir)
   const app = createApp(plugin.runtime, { rootDir, dev: false, listenHost: listen.host })
-  const server = await startNodeServer({ fetch: app.fetch, ...listen })
+  const edge = createNodeRestEdge(plugin.runtime, { dev: false })
+  const server = await startNodeServer({ fetch: app.fetch, edge, ...listen })
   printUrls(server.url, plugin.runtime.model, listen.host)
   consola.success(`Ready in ${Math.round(performance.now() - started)} ms`)
   stopOnSignals(() => server.close())

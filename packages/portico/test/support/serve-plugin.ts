@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path'
 import type { ToolRuntime } from '../../src/invoke/create-tool-runtime.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
 import { createApp } from '../../src/server/create-app.js'
+import { createNodeRestEdge } from '../../src/server/create-node-rest-edge.js'
 import { startNodeServer } from '../../src/server/start-node-server.js'
 
 /** The repository's example plugin. */
@@ -27,12 +28,23 @@ export interface ServedPlugin {
  */
 export async function servePlugin(
   rootDir: string,
-  options: { dev?: boolean } = {},
+  options: { dev?: boolean; nodeEdge?: boolean } = {},
 ): Promise<ServedPlugin> {
   const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
   const { runtime } = await loadSourcePlugin(rootDir, { outDir })
   const app = createApp(runtime, { rootDir, dev: options.dev ?? false })
-  const server = await startNodeServer({ fetch: app.fetch, port: 0, host: '127.0.0.1' })
+  // The Node edge serves REST as `portico start` does; without it, the Fetch handler that
+  // other runtimes use answers instead.
+  const edge =
+    options.nodeEdge === false
+      ? undefined
+      : createNodeRestEdge(runtime, { dev: options.dev ?? false })
+  const server = await startNodeServer({
+    fetch: app.fetch,
+    ...(edge ? { edge } : {}),
+    port: 0,
+    host: '127.0.0.1',
+  })
   return {
     url: `http://127.0.0.1:${server.port}`,
     runtime,

@@ -1,42 +1,24 @@
-import { PorticoError } from '../../errors/portico-error.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { jsonResponse } from '../../server/json-response.js'
-import { problemResponse, toProblemDocument } from '../../server/problem-response.js'
-import { readJsonBody } from './read-json-body.js'
+import { withCorsApplied } from '../../server/cors.js'
+import { pathnameOf } from '../../server/pathname-of.js'
+import { readBodyBytes } from '../../server/read-body-bytes.js'
+import { createRestCall, type RestCallOptions } from './create-rest-call.js'
 
-/** Options of {@link createRestHandler}. */
-export interface RestHandlerOptions {
-  dev: boolean
-}
-
-/**
- * `POST /api/<Class>/<method>`: the visible pipeline of a REST call. Route to a tool (404),
- * check the method (405), read the body (415, 413, 400), invoke (422, 500, 504), answer 200
- * with the result as JSON.
- */
+/** The REST surface on the Fetch API (every runtime): the REST call, read from a `Request`. */
 export function createRestHandler(
   runtime: ToolRuntime,
-  options: RestHandlerOptions,
+  options: RestCallOptions,
 ): (request: Request) => Promise<Response> {
-  const limitBytes = runtime.model.config.limits.bodyBytes
-  const routes = new Map(
-    runtime.model.tools.map((tool) => [`/api/${tool.className}/${tool.methodName}`, tool.id]),
-  )
+  const call = createRestCall(runtime, options)
   return async (request) => {
-    try {
-      const pathname = new URL(request.url).pathname.replace(/\/$/, '')
-      const toolId = routes.get(pathname)
-      if (!toolId) throw new PorticoError('not_found', `No tool at ${pathname}`)
-      if (request.method !== 'POST') {
-        throw new PorticoError('method_not_allowed', `Call ${toolId} with POST`)
-      }
-      const input = await readJsonBody(request, limitBytes)
-      const result = await runtime.invokeTool(toolId, input)
-      return jsonResponse(JSON.stringify(result ?? null))
-    } catch (error) {
-      const problem = toProblemDocument(error, { dev: options.dev })
-      const allow = problem.status === 405 ? { allow: 'POST, OPTIONS' } : undefined
-      return problemResponse(problem, allow)
-    }
+    const answer = await call({
+      method: request.method,
+      pathname: pathnameOf(request.url),
+      contentType: request.headers.get('content-type'),
+      readBody: (limitBytes) => readBodyBytes(request, limitBytes),
+    })
+    return withCorsApplied(
+      new Response(answer.body, { status: answer.status, headers: answer.headers }),
+    )
   }
 }

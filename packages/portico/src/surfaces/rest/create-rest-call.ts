@@ -1,0 +1,67 @@
+import { PorticoError } from '../../errors/portico-error.js'
+import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { corsResponseHeaders } from '../../server/cors.js'
+import { toProblemDocument } from '../../server/problem-response.js'
+import { parseJsonBody } from './parse-json-body.js'
+
+/** What a REST call needs of a request, whatever the runtime that received it. */
+export interface RestRequest {
+  method: string
+  /** The URL path, without the query. */
+  pathname: string
+  contentType: string | null
+  /** Reads the body within the limit; rejects with a `payload_too_large` PorticoError beyond it. */
+  readBody(limitBytes: number): Promise<Uint8Array>
+}
+
+/** A REST answer as plain data, for the edge of each runtime to write. */
+export interface RestAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** Options of {@link createRestCall}. */
+export interface RestCallOptions {
+  dev: boolean
+}
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', ...corsResponseHeaders }
+const problemHeaders = {
+  'content-type': 'application/problem+json; charset=utf-8',
+  ...corsResponseHeaders,
+}
+const notAllowedHeaders = { ...problemHeaders, allow: 'POST, OPTIONS' }
+
+/**
+ * `POST /api/<Class>/<method>` as one visible pipeline, independent of the runtime: route to a
+ * tool (404), check the method (405), read the body (413) and parse it (415, 400), invoke (422,
+ * 500, 504), answer 200 with the result as JSON. The route table is built once.
+ */
+export function createRestCall(
+  runtime: ToolRuntime,
+  options: RestCallOptions,
+): (request: RestRequest) => Promise<RestAnswer> {
+  const limitBytes = runtime.model.config.limits.bodyBytes
+  const routes = new Map(
+    runtime.model.tools.map((tool) => [`/api/${tool.className}/${tool.methodName}`, tool.id]),
+  )
+  return async (request) => {
+    try {
+      const pathname = request.pathname.endsWith('/')
+        ? request.pathname.slice(0, -1)
+        : request.pathname
+      const toolId = routes.get(pathname)
+      if (!toolId) throw new PorticoError('not_found', `No tool at ${pathname}`)
+      if (request.method !== 'POST')
+        throw new PorticoError('method_not_allowed', `Call ${toolId} with POST`)
+      const input = parseJsonBody(await request.readBody(limitBytes), request.contentType)
+      const result = await runtime.invokeTool(toolId, input)
+      return { status: 200, headers: jsonHeaders, body: JSON.stringify(result ?? null) }
+    } catch (error) {
+      const problem = toProblemDocument(error, { dev: options.dev })
+      const headers = problem.status === 405 ? notAllowedHeaders : problemHeaders
+      return { status: problem.status, headers, body: JSON.stringify(problem) }
+    }
+  }
+}
