@@ -1,4 +1,3 @@
-import { localhostAllowedHostnames, localhostAllowedOrigins } from '@modelcontextprotocol/server'
 import type { ResolvedConfig } from '../config/config-types.js'
 
 /**
@@ -11,6 +10,9 @@ export interface HostPolicy {
 }
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/
+
+/** Loopback names as `Host` and `Origin` carry them (IPv6 in brackets). */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
 
 /**
  * On loopback, only loopback names (and the configured hosts) reach the server, and only pages
@@ -27,8 +29,8 @@ export function resolveHostPolicy(
   if (server.publicUrl) configured.push(new URL(server.publicUrl).hostname)
   if (LOOPBACK.test(listenHost)) {
     return {
-      allowedHostnames: [...localhostAllowedHostnames(), ...configured],
-      allowedOriginHostnames: [...localhostAllowedOrigins(), ...configured],
+      allowedHostnames: [...LOOPBACK_NAMES, ...configured],
+      allowedOriginHostnames: [...LOOPBACK_NAMES, ...configured],
     }
   }
   return configured.length > 0 ? { allowedHostnames: configured } : {}

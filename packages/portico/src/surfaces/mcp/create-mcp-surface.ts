@@ -1,16 +1,10 @@
-import {
-  createMcpHandler,
-  hostHeaderValidationResponse,
-  isLegacyRequest,
-  originValidationResponse,
-} from '@modelcontextprotocol/server'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { HostPolicy } from '../../server/host-policy.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
-import { createMcpServerFactory } from './create-mcp-server-factory.js'
-import { buildMcpCatalogs } from './mcp-catalog.js'
+import { createHostOriginCheck } from './check-host-origin.js'
+import type { SdkLeg } from './create-sdk-leg.js'
+import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
-import { serveLegacyRequest } from './serve-legacy-request.js'
 
 /** Options of {@link createMcpSurface}. */
 export interface McpSurfaceOptions {
@@ -33,51 +27,66 @@ export interface McpSurface {
   mirrors(server: string): McpMirrors | undefined
 }
 
-type ServeMcp = (request: Request, parsedBody: unknown) => Promise<Response>
+/** The SDK loads this long after start, so that it never delays the first answers. */
+const SDK_PRELOAD_DELAY_MS = 50
 
 /**
- * Builds the MCP surface. For each server, one per-request factory backs both eras: the
- * 2026-07-28 protocol through the SDK's `createMcpHandler`, and the initialize-based 2025
- * revisions through a stateless JSON leg, chosen by the SDK's own `isLegacyRequest`. Any
- * replica can answer any request. Host and Origin are checked first; the body is read and
- * parsed once, within the limit, and handed to either leg.
+ * Builds the MCP surface. Per request: Host and Origin are checked; the body is read and parsed
+ * once, within the limit; `tools/call` and `tools/list` are answered by the hot path; anything
+ * else goes to the SDK leg of that server, in either era. The SDK is imported lazily (it takes
+ * longer to load than the rest of Portico), on the first request that needs it or shortly
+ * after start, whichever comes first. Any replica can answer any request.
  */
 export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOptions): McpSurface {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
-  const handlers = new Map<string, ServeMcp>()
+  const catalogs = buildMcpCatalogs(runtime.model)
   const hotAnswers = new Map<string, HotAnswer>()
   const mirrors = new Map<string, McpMirrors>()
-  for (const [name, catalog] of buildMcpCatalogs(runtime.model)) {
-    const factory = createMcpServerFactory(catalog, runtime, { dev: options.dev })
-    const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize })
+  for (const [name, catalog] of catalogs) {
     hotAnswers.set(name, createHotAnswer(catalog, runtime, options.dev))
-    handlers.set(name, async (request, parsedBody) =>
-      (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
-        ? serveLegacyRequest(request, factory, maxRequestBodySize, parsedBody)
-        : modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody }),
-    )
     mirrors.set(name, {
       tools: JSON.stringify({ tools: catalog.tools }),
       prompts: JSON.stringify({ prompts: catalog.promptList }),
       resources: JSON.stringify({ resources: catalog.resources }),
     })
   }
-  const { allowedHostnames, allowedOriginHostnames } = options.hostPolicy
+  const sdkLegs = lazySdkLegs(catalogs, runtime, options.dev)
+  setTimeout(() => void sdkLegs(), SDK_PRELOAD_DELAY_MS).unref()
+  const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)
+
   return {
     handle(server, request) {
-      const serve = handlers.get(server)
-      if (!serve) return undefined
-      const rejected =
-        (allowedHostnames && hostHeaderValidationResponse(request, allowedHostnames)) ||
-        (allowedOriginHostnames && originValidationResponse(request, allowedOriginHostnames))
-      if (rejected) return Promise.resolve(rejected)
       const hot = hotAnswers.get(server)
-      return readJsonRpcBody(request, maxRequestBodySize).then((body) => {
+      if (!hot) return undefined
+      const rejected = rejectHostOrOrigin(request)
+      if (rejected) return Promise.resolve(rejected)
+      return readJsonRpcBody(request, maxRequestBodySize).then(async (body) => {
         if ('rejected' in body) return body.rejected
-        if (!('parsed' in body)) return serve(request, undefined)
-        return hot?.(request, body.parsed) ?? serve(request, body.parsed)
+        const parsed = 'parsed' in body ? body.parsed : undefined
+        const answer = parsed === undefined ? undefined : hot(request, parsed)
+        if (answer) return answer
+        const leg = (await sdkLegs()).get(server) as SdkLeg
+        return leg(request, parsed)
       })
     },
     mirrors: (server) => mirrors.get(server),
+  }
+}
+
+/** Imports the SDK leg module once and builds a leg per server. */
+function lazySdkLegs(
+  catalogs: Map<string, McpServerCatalog>,
+  runtime: ToolRuntime,
+  dev: boolean,
+): () => Promise<Map<string, SdkLeg>> {
+  let legs: Promise<Map<string, SdkLeg>> | undefined
+  return () => {
+    legs ??= import('./create-sdk-leg.js').then(
+      ({ createSdkLeg }) =>
+        new Map(
+          [...catalogs].map(([name, catalog]) => [name, createSdkLeg(catalog, runtime, dev)]),
+        ),
+    )
+    return legs
   }
 }

@@ -1,4 +1,3 @@
-import { isJsonContentType } from '@modelcontextprotocol/server'
 import { isPorticoError } from '../../errors/portico-error.js'
 import { readBodyBytes } from '../../server/read-body-bytes.js'
 
@@ -7,13 +6,19 @@ export type JsonRpcBody = { parsed: unknown } | { rejected: Response } | { passT
 
 const utf8 = new TextDecoder()
 
+/** `application/json` with any parameters: what the SDK's transports accept. */
+const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
+
 /**
  * Reads and parses a POSTed JSON-RPC body once, so that neither era's SDK leg reads, clones or
  * parses it again (they take it as `parsedBody`). What is not a JSON POST passes through
  * untouched, for the SDK to answer (405, 415) in its own words.
  */
 export async function readJsonRpcBody(request: Request, limitBytes: number): Promise<JsonRpcBody> {
-  if (request.method !== 'POST' || !isJsonContentType(request.headers.get('content-type'))) {
+  if (
+    request.method !== 'POST' ||
+    !JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')
+  ) {
     return { passThrough: true }
   }
   let bytes: Uint8Array
