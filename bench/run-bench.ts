@@ -35,10 +35,12 @@ const growthSizes = (process.env.BENCH_GROWTH ?? '10,100,1000').split(',').map(N
 /** Who serves, and with which documented production setting. */
 const servers: Record<string, string> = {
   'bare-node': 'node:http by hand, Content-Length set (the floor)',
-  portico: 'portico start on a built plugin; stateless MCP, JSON answers',
-  'sdk-v2': 'createMcpHandler (stateless legacy fallback), McpServer + zod, @hono/node-server',
-  fastmcp: 'httpStream, stateless: true',
-  tmcp: 'HttpTransport, zod adapter',
+  portico:
+    'portico start on a built plugin (REST on the node:http edge; MCP stateless, JSON answers)',
+  'sdk-v2':
+    "createMcpHandler, responseMode 'json' (2025 leg: its stateless SSE fallback), McpServer + zod",
+  fastmcp: 'httpStream { stateless: true, enableJsonResponse: true } (2025 revisions only)',
+  tmcp: 'HttpTransport + zod adapter (SSE answers; no JSON option)',
 }
 
 interface Scenario {
