@@ -140,7 +140,7 @@ async function main(): Promise<void> {
   }
   const resultsDir = resolve(import.meta.dirname, 'results')
   await mkdir(resultsDir, { recursive: true })
-  const name = process.argv.includes('--baseline')
+  const name = process.env.BENCH_BASELINE === '1'
     ? 'baseline.json'
     : `${results.date.replaceAll(':', '-')}.json`
   await writeFile(resolve(resultsDir, name), `${JSON.stringify(results, null, 2)}\n`)
