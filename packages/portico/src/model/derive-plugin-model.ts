@@ -27,5 +27,18 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   }
   const prompts = await loadPrompts(rootDir, config.prompts)
   const widgets = await loadWidgets(rootDir, new Set(tools.map((tool) => tool.id)))
-  return { formatVersion: 1, identity, config, toolClasses, tools, types, prompts, widgets }
+  return {
+    formatVersion: 1,
+    identity,
+    config,
+    toolClasses,
+    tools,
+    types,
+    prompts,
+    widgets,
+    skills: [],
+    agents: [],
+    icons: [],
+    readme: '',
+  }
 }

@@ -107,6 +107,48 @@ export interface WidgetDefinition {
   file: string
 }
 
+/** A file carried in the model, so that serving it never reads the disk. */
+export interface PluginFile {
+  /** Relative to its folder (the skill folder, the plugin folder), forward slashes. */
+  path: string
+  /** The bytes, base64-encoded (the model is written as JSON by `portico build`). */
+  base64: string
+}
+
+/**
+ * A skill from `skills/<name>/SKILL.md` and the other files of its folder, validated as the
+ * Agent Skills reference requires.
+ */
+export interface SkillDefinition {
+  /** Equals the folder name: `^[a-z0-9]+(-[a-z0-9]+)*$`, at most 64 characters. */
+  name: string
+  description: string
+  /** The frontmatter of SKILL.md, as validated. */
+  frontmatter: Record<string, unknown>
+  /** Every file of the folder, SKILL.md included, sorted by path. */
+  files: PluginFile[]
+  source: SourceLocation
+}
+
+/** An agent from `agents/<name>.md`: frontmatter (configuration) and body (its system prompt). */
+export interface AgentDefinition {
+  /** From the frontmatter; equals the file name. */
+  name: string
+  description: string
+  /** The frontmatter, as validated. */
+  frontmatter: Record<string, unknown>
+  /** The body: the agent's system prompt. */
+  prompt: string
+  /** The file as written, served at `/agents/<name>.md`. */
+  markdown: string
+  source: SourceLocation
+}
+
+/** An icon of the plugin: a file carried in the model, or a URL. */
+export type IconDefinition =
+  | { kind: 'file'; file: PluginFile; contentType: string }
+  | { kind: 'url'; url: string }
+
 /**
  * Everything a client can see, derived once from the plugin folder. Surfaces are projections of
  * it; none of them reads the disk on its own.
@@ -123,4 +165,12 @@ export interface PluginModel {
   prompts: PromptDefinition[]
   /** Sorted by tool id. */
   widgets: WidgetDefinition[]
+  /** Sorted by name. */
+  skills: SkillDefinition[]
+  /** Sorted by name. */
+  agents: AgentDefinition[]
+  /** In order: `style.icons` of the config, then `public/icons/*` sorted by name. */
+  icons: IconDefinition[]
+  /** README.md of the plugin folder, or an empty string. */
+  readme: string
 }

@@ -57,6 +57,10 @@ function createModel(tools: ToolDefinition[], descriptions: Record<string, strin
     types: [],
     prompts: [],
     widgets: [],
+    skills: [],
+    agents: [],
+    icons: [],
+    readme: '',
   }
   return model
 }
