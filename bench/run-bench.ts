@@ -140,9 +140,10 @@ async function main(): Promise<void> {
   }
   const resultsDir = resolve(import.meta.dirname, 'results')
   await mkdir(resultsDir, { recursive: true })
-  const name = process.env.BENCH_BASELINE === '1'
-    ? 'baseline.json'
-    : `${results.date.replaceAll(':', '-')}.json`
+  const name =
+    process.env.BENCH_BASELINE === '1'
+      ? 'baseline.json'
+      : `${results.date.replaceAll(':', '-')}.json`
   await writeFile(resolve(resultsDir, name), `${JSON.stringify(results, null, 2)}\n`)
   console.log(
     `\nWrote bench/results/${name} in ${Math.round((performance.now() - started) / 1000)} s`,

@@ -1,16 +1,21 @@
 import { configFileName, loadConfig } from '../config/load-config.js'
 import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { loadAgents } from './agents/load-agents.js'
+import { loadIcons } from './assets/load-icons.js'
+import { loadReadme } from './assets/load-readme.js'
 import { findToolFiles } from './find-tool-files.js'
 import type { PluginModel } from './plugin-model.js'
 import { loadPrompts } from './prompts/load-prompts.js'
+import { loadSkills } from './skills/load-skills.js'
 import { deriveTools } from './tools/derive-tools.js'
 import { loadWidgets } from './widgets/load-widgets.js'
 
 /**
  * Reads a plugin folder into its model: the config (with identity from `package.json`), the
  * tools with schemas derived by the TypeScript compiler, the prompts (`prompts/*.md` and the
- * config's) and the widgets (`widgets/<toolId>.html`). Throws {@link PluginDefinitionError}
- * on the first mistake, naming where it is.
+ * config's), the widgets (`widgets/<toolId>.html`), the skills (`skills/<name>/`), the agents
+ * (`agents/*.md`), the icons (`style.icons`, then `public/icons/`) and `README.md`. Throws
+ * {@link PluginDefinitionError} on the first mistake, naming where it is.
  */
 export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const { config, identity } = await loadConfig(rootDir)
@@ -27,6 +32,10 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   }
   const prompts = await loadPrompts(rootDir, config.prompts)
   const widgets = await loadWidgets(rootDir, new Set(tools.map((tool) => tool.id)))
+  const skills = await loadSkills(rootDir)
+  const agents = await loadAgents(rootDir)
+  const icons = await loadIcons(rootDir, config.style.icons)
+  const readme = await loadReadme(rootDir)
   return {
     formatVersion: 1,
     identity,
@@ -36,9 +45,9 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
     types,
     prompts,
     widgets,
-    skills: [],
-    agents: [],
-    icons: [],
-    readme: '',
+    skills,
+    agents,
+    icons,
+    readme,
   }
 }

@@ -4,6 +4,8 @@ import { PorticoError } from '../errors/portico-error.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { buildTypesDocument } from '../surfaces/documents/types-document.js'
 import { createMcpSurface, type McpMirrors } from '../surfaces/mcp/create-mcp-surface.js'
+import { createPackagingSurface } from '../surfaces/packaging/create-packaging-surface.js'
+import { renderOriginDocuments } from '../surfaces/packaging/render-origin-documents.js'
 import { createPublicFolderHandler } from '../surfaces/public/serve-public-folder.js'
 import { createRestHandler } from '../surfaces/rest/create-rest-handler.js'
 import { buildOpenApiDocument } from '../surfaces/rest/open-api-document.js'
@@ -34,9 +36,13 @@ export interface AppOptions {
 export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const { model } = runtime
   const app = new Hono()
-  const openApi = memoizeByOrigin((origin) => buildOpenApiDocument(model, origin))
+  const openApi = memoizeByOrigin((origin) => JSON.stringify(buildOpenApiDocument(model, origin)))
   const types = JSON.stringify(buildTypesDocument(model))
   const rest = createRestHandler(runtime, { dev: options.dev })
+  const packaging = createPackagingSurface(model, {
+    dev: options.dev,
+    renderDocuments: (origin) => renderOriginDocuments(model, origin),
+  })
   const mcp = createMcpSurface(runtime, {
     dev: options.dev,
     hostPolicy: resolveHostPolicy(model.config.server, options.listenHost ?? '127.0.0.1'),
@@ -77,7 +83,12 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     '/mcp/:server',
     (c) => mcp.handle(c.req.param('server'), c.req.raw) ?? notFound(c.req.raw),
   )
-  app.get('*', (c) => publicFolder(c.req.raw))
+  app.get(
+    '*',
+    (c) =>
+      packaging(c.req.raw, requestOrigin(c.req.raw, model.config.server)) ??
+      publicFolder(c.req.raw),
+  )
   app.notFound((c) => notFound(c.req.raw))
   app.onError((error) => problemResponse(toProblemDocument(error, { dev: options.dev })))
   return app

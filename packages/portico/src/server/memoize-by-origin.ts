@@ -1,19 +1,19 @@
 /**
- * Renders a document once per origin and keeps the text. The Host header is the client's to
- * choose, so the cache holds only a few origins and starts over when they run out.
+ * Renders something once per origin and keeps it. The Host header is the client's to choose,
+ * so the cache holds only a few origins and starts over when they run out.
  */
-export function memoizeByOrigin(
-  render: (origin: string) => unknown,
+export function memoizeByOrigin<T>(
+  render: (origin: string) => T,
   capacity = 8,
-): (origin: string) => string {
-  const cache = new Map<string, string>()
+): (origin: string) => T {
+  const cache = new Map<string, T>()
   return (origin) => {
-    let text = cache.get(origin)
-    if (text === undefined) {
+    let value = cache.get(origin)
+    if (value === undefined) {
       if (cache.size >= capacity) cache.clear()
-      text = JSON.stringify(render(origin))
-      cache.set(origin, text)
+      value = render(origin)
+      cache.set(origin, value)
     }
-    return text
+    return value
   }
 }

@@ -1,5 +1,10 @@
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
 import type { PromptArgumentDefinition } from '../plugin-model.js'
+import {
+  asRecord,
+  checkKeys,
+  createFrontmatterFail,
+  type FrontmatterFail,
+} from './frontmatter-fields.js'
 import type { FrontmatterPath, ParsedFrontmatter } from './parse-frontmatter.js'
 
 /** The frontmatter of a prompt file, checked for keys and types. */
@@ -18,15 +23,11 @@ const argumentKeys = ['name', 'description', 'required']
  * Checks the shape of a prompt's frontmatter: only known keys, strings where text is expected,
  * a boolean `required`. Throws {@link PluginDefinitionError} at the line of the offending key.
  */
-export function readPromptFrontmatter(
-  { data, lineOf }: ParsedFrontmatter,
-  file: string,
-): PromptFrontmatter {
-  const fail: Fail = (path, message) => {
-    throw new PluginDefinitionError({ file, line: lineOf(path) }, message)
-  }
+export function readPromptFrontmatter(parsed: ParsedFrontmatter, file: string): PromptFrontmatter {
+  const fail = createFrontmatterFail(parsed, file)
   const top =
-    asRecord(data) ?? fail([], `the frontmatter must be a mapping of ${promptKeys.join(', ')}`)
+    asRecord(parsed.data) ??
+    fail([], `the frontmatter must be a mapping of ${promptKeys.join(', ')}`)
   checkKeys(top, promptKeys, [], (key) => `unknown frontmatter key "${key}"`, fail)
   const frontmatter: PromptFrontmatter = { arguments: [] }
   for (const key of ['name', 'title', 'description'] as const) {
@@ -43,9 +44,11 @@ export function readPromptFrontmatter(
   return frontmatter
 }
 
-type Fail = (path: FrontmatterPath, message: string) => never
-
-function readArgument(item: unknown, path: FrontmatterPath, fail: Fail): PromptArgumentDefinition {
+function readArgument(
+  item: unknown,
+  path: FrontmatterPath,
+  fail: FrontmatterFail,
+): PromptArgumentDefinition {
   const where = `arguments[${String(path[1])}]`
   const record =
     asRecord(item) ?? fail(path, `${where} must be a mapping of ${argumentKeys.join(', ')}`)
@@ -64,23 +67,4 @@ function readArgument(item: unknown, path: FrontmatterPath, fail: Fail): PromptA
     ...(description === undefined ? {} : { description }),
     required: required ?? false,
   }
-}
-
-function checkKeys(
-  record: Record<string, unknown>,
-  allowed: string[],
-  path: FrontmatterPath,
-  describe: (key: string) => string,
-  fail: Fail,
-): void {
-  const unknown = Object.keys(record).find((key) => !allowed.includes(key))
-  if (unknown !== undefined) {
-    fail([...path, unknown], `${describe(unknown)}; allowed: ${allowed.join(', ')}`)
-  }
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
 }

@@ -1,0 +1,46 @@
+import type { PluginModel } from '../../model/plugin-model.js'
+import { buildPluginLinks, type PluginLinks, toKebabName } from './document-urls.js'
+
+/**
+ * `/plugin.json`: the plugin's manifest, shaped like the agent-plugin manifest (format 1.0) so
+ * that the same file can sit at the root of `/plugin.zip`, plus Portico's own links.
+ */
+export interface PluginManifest {
+  /** The plugin name made kebab-case, as the agent-plugin format requires (`@acme/Notes` → `acme-notes`). */
+  name: string
+  /** The plugin's semver version. */
+  version: string
+  description: string
+  /** An object, as the agent-plugin format wants; present when the author is known. */
+  author?: { name: string }
+  /** Documentation URL; present when set. */
+  homepage?: string
+  /** SPDX licence id; present when set. */
+  license?: string
+  keywords: string[]
+  extensions: {
+    /** Absolute links to the OpenAPI document, the overview and the package. */
+    'com.portico.plugin': PluginLinks
+  }
+}
+
+/**
+ * Builds `/plugin.json`. Pure: the same model and origin give the same object.
+ *
+ * @example
+ * import { buildPluginManifest } from './plugin-manifest.js'
+ * const json = JSON.stringify(buildPluginManifest(model, 'https://notes.example.com'))
+ */
+export function buildPluginManifest(model: PluginModel, origin: string): PluginManifest {
+  const { identity } = model
+  return {
+    name: toKebabName(identity.name),
+    version: identity.version,
+    description: identity.description,
+    ...(identity.author ? { author: { name: identity.author } } : {}),
+    ...(identity.homepage ? { homepage: identity.homepage } : {}),
+    ...(identity.license ? { license: identity.license } : {}),
+    keywords: identity.keywords,
+    extensions: { 'com.portico.plugin': buildPluginLinks(origin) },
+  }
+}

@@ -1,0 +1,113 @@
+import type { ToolAnnotations } from '../../model/plugin-model.js'
+import type { AgentCatalogEntry } from './agent-documents.js'
+import type { SkillUrls } from './document-urls.js'
+
+/** The plugin's identity, as in its config and `package.json`. */
+export interface OverviewIdentity {
+  name: string
+  version: string
+  /** Display name. */
+  title: string
+  description: string
+  author?: string
+  /** SPDX licence id. */
+  license?: string
+  homepage?: string
+  keywords: string[]
+}
+
+/** One tool, with where to call it. */
+export interface OverviewTool {
+  /** `<Class>_<method>`: the MCP tool name and REST operation id. */
+  id: string
+  className: string
+  methodName: string
+  /** From the `@title` annotation; present when set. */
+  title?: string
+  /** First sentence of the method's JSDoc; present when written. */
+  summary?: string
+  /** The MCP annotations that are set. */
+  annotations: ToolAnnotations
+  /** `<origin>/api/<Class>/<method>` (POST). */
+  rest: string
+  /** `<origin>/mcp`: the main server, which offers every tool. */
+  mcp: string
+  /** `<origin>/widgets/<toolId>`; present when the tool has a widget. */
+  widget?: string
+}
+
+/** One tool class. */
+export interface OverviewToolGroup {
+  /** The class name. */
+  name: string
+  /** The class's JSDoc; present when written. */
+  description?: string
+  /** Ids of its tools, in source order. */
+  tools: string[]
+  /** The servers offering its tools: `main`, then each named server serving the class. */
+  mcpServers: string[]
+}
+
+/** One skill, with where to download and read it. */
+export interface OverviewSkill extends SkillUrls {
+  name: string
+  description: string
+  /** Every file of the skill folder, relative to it, sorted. */
+  files: string[]
+}
+
+/** One widget: a UI page bound to a tool. */
+export interface OverviewWidget {
+  toolId: string
+  /** `ui://widgets/<toolId>.html`: the MCP resource. */
+  uri: string
+  /** `<origin>/widgets/<toolId>` */
+  url: string
+}
+
+/** One prompt template of the main MCP server. */
+export interface OverviewPrompt {
+  name: string
+  title?: string
+  description?: string
+  arguments: { name: string; description?: string; required: boolean }[]
+}
+
+/** An MCP server this plugin hosts. */
+export interface OverviewHostedServer {
+  /** `main` for `/mcp`, else the name in `mcp.servers`. */
+  name: string
+  url: string
+  /** `serverInfo.title` of the server. */
+  title: string
+  /** Ids of the tools it offers. */
+  tools: string[]
+}
+
+/** An MCP server hosted elsewhere and declared in `mcp.external`. */
+export interface OverviewExternalServer {
+  name: string
+  url: string
+  title?: string
+  external: true
+}
+
+/**
+ * `/com.portico.plugin/contents.json`: everything the plugin offers, with absolute links. Its
+ * JSON Schema is `packages/portico/schemas/contents.schema.json` (`urn:portico:schema:contents:1`).
+ */
+export interface PluginOverview {
+  /** Version of this document's shape. */
+  formatVersion: 1
+  identity: OverviewIdentity
+  /** Accent colour (`#rrggbb`) and absolute icon URLs, the main icon first. */
+  style: { color: string; icons: string[] }
+  tools: OverviewTool[]
+  toolGroups: OverviewToolGroup[]
+  skills: OverviewSkill[]
+  agents: AgentCatalogEntry[]
+  widgets: OverviewWidget[]
+  prompts: OverviewPrompt[]
+  /** The hosted servers (`main` first, then named ones in config order), then external ones. */
+  mcpServers: (OverviewHostedServer | OverviewExternalServer)[]
+}

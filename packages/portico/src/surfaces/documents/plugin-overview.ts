@@ -1,0 +1,118 @@
+import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
+import { buildMcpCatalogs } from '../mcp/mcp-catalog.js'
+import { toAgentEntry } from './agent-documents.js'
+import {
+  buildIconUrls,
+  buildMcpServerUrl,
+  buildSkillUrls,
+  buildToolRestUrl,
+  buildWidgetUrl,
+} from './document-urls.js'
+import type {
+  OverviewExternalServer,
+  OverviewHostedServer,
+  OverviewTool,
+  PluginOverview,
+} from './plugin-overview-types.js'
+
+export type { PluginOverview } from './plugin-overview-types.js'
+
+/** The name the overview gives the server at `/mcp`. */
+export const MAIN_SERVER_NAME = 'main'
+
+/**
+ * Builds `/com.portico.plugin/contents.json`: identity, style, and the catalogs of tools, tool
+ * groups, skills, agents, widgets, prompts and MCP servers, every link absolute. Pure and
+ * deterministic: the model's order is kept, and the same model and origin give the same JSON.
+ *
+ * @example
+ * import { buildPluginOverview } from './plugin-overview.js'
+ * const json = JSON.stringify(buildPluginOverview(model, 'https://notes.example.com'))
+ */
+export function buildPluginOverview(model: PluginModel, origin: string): PluginOverview {
+  const { identity, config } = model
+  const widgetToolIds = new Set(model.widgets.map((widget) => widget.toolId))
+  const servers = Object.entries(config.mcp.servers)
+  return {
+    formatVersion: 1,
+    identity: {
+      name: identity.name,
+      version: identity.version,
+      title: identity.title,
+      description: identity.description,
+      ...(identity.author ? { author: identity.author } : {}),
+      ...(identity.license ? { license: identity.license } : {}),
+      ...(identity.homepage ? { homepage: identity.homepage } : {}),
+      keywords: identity.keywords,
+    },
+    style: { color: config.style.color, icons: buildIconUrls(model, origin) },
+    tools: model.tools.map((tool) => toOverviewTool(tool, origin, widgetToolIds.has(tool.id))),
+    toolGroups: model.toolClasses.map((toolClass) => ({
+      name: toolClass.name,
+      ...(toolClass.description ? { description: toolClass.description } : {}),
+      tools: toolClass.toolIds,
+      mcpServers: [
+        MAIN_SERVER_NAME,
+        ...servers.filter(([, server]) => server.classes.includes(toolClass.name)).map(([n]) => n),
+      ],
+    })),
+    skills: model.skills.map((skill) => ({
+      name: skill.name,
+      description: skill.description,
+      ...buildSkillUrls(origin, skill.name),
+      files: skill.files.map((file) => file.path),
+    })),
+    agents: model.agents.map((agent) => toAgentEntry(agent, origin)),
+    widgets: model.widgets.map((widget) => ({
+      toolId: widget.toolId,
+      uri: widget.uri,
+      url: buildWidgetUrl(origin, widget.toolId),
+    })),
+    prompts: model.prompts.map((prompt) => ({
+      name: prompt.name,
+      ...(prompt.title ? { title: prompt.title } : {}),
+      ...(prompt.description ? { description: prompt.description } : {}),
+      arguments: prompt.arguments.map((argument) => ({
+        name: argument.name,
+        ...(argument.description ? { description: argument.description } : {}),
+        required: argument.required,
+      })),
+    })),
+    mcpServers: [...listHostedServers(model, origin), ...listExternalServers(model)],
+  }
+}
+
+function toOverviewTool(tool: ToolDefinition, origin: string, hasWidget: boolean): OverviewTool {
+  const annotations = Object.fromEntries(
+    Object.entries(tool.annotations).filter(([, value]) => value !== undefined),
+  )
+  return {
+    id: tool.id,
+    className: tool.className,
+    methodName: tool.methodName,
+    ...(tool.annotations.title ? { title: tool.annotations.title } : {}),
+    ...(tool.summary ? { summary: tool.summary } : {}),
+    annotations,
+    rest: buildToolRestUrl(origin, tool.className, tool.methodName),
+    mcp: buildMcpServerUrl(origin, ''),
+    ...(hasWidget ? { widget: buildWidgetUrl(origin, tool.id) } : {}),
+  }
+}
+
+function listHostedServers(model: PluginModel, origin: string): OverviewHostedServer[] {
+  return [...buildMcpCatalogs(model).values()].map((catalog) => ({
+    name: catalog.name === '' ? MAIN_SERVER_NAME : catalog.name,
+    url: buildMcpServerUrl(origin, catalog.name),
+    title: catalog.serverInfo.title ?? catalog.serverInfo.name,
+    tools: [...catalog.callable.keys()],
+  }))
+}
+
+function listExternalServers(model: PluginModel): OverviewExternalServer[] {
+  return Object.entries(model.config.mcp.external).map(([name, server]) => ({
+    name,
+    url: server.url,
+    ...(server.title ? { title: server.title } : {}),
+    external: true,
+  }))
+}

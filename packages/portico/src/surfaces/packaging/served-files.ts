@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto'
+import type {
+  AgentDefinition,
+  IconDefinition,
+  PluginModel,
+  SkillDefinition,
+} from '../../model/plugin-model.js'
+import { contentTypeFor } from '../public/content-types.js'
+import { buildZip, type ZipEntry } from './build-zip.js'
+import { buildClaudePluginManifest } from './claude-plugin-manifest.js'
+
+/** One file served at a fixed URL path, prepared once: its bytes, type and validator. */
+export interface ServedFile {
+  contentType: string
+  bytes: Uint8Array
+  /** A strong ETag from the bytes' SHA-256: byte-equal answers have equal tags. */
+  etag: string
+  headers?: Record<string, string>
+}
+
+/** The documents that depend on the request origin (absolute links), rendered for one origin. */
+export interface OriginDocuments {
+  pluginManifest: unknown
+  mcpConfig: unknown
+  mcpServerInfo: unknown
+  overview: unknown
+  skillsCatalog: unknown
+  agentsCatalog: unknown
+  agentJson(agent: AgentDefinition): unknown
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
+const ZIP_TYPE = 'application/zip'
+/** Icons change with a release, not per request: a day, as the interface asks. */
+const ICON_CACHE = { 'cache-control': 'public, max-age=86400' }
+
+/**
+ * Every file of the identity, skills and agents surfaces, by URL path, for one origin. The
+ * routes serve from this table and `/plugin.zip` is packed from it, so the package holds exactly
+ * what the URLs serve, byte for byte.
+ */
+export function buildServedFiles(
+  model: PluginModel,
+  documents: OriginDocuments,
+  skillZips: ReadonlyMap<string, Uint8Array>,
+): Map<string, ServedFile> {
+  const files = new Map<string, ServedFile>()
+  const json = (path: string, value: unknown) =>
+    files.set(path, served(JSON_TYPE, encode(`${JSON.stringify(value, null, 2)}\n`)))
+  json('/plugin.json', documents.pluginManifest)
+  json('/.claude-plugin/plugin.json', buildClaudePluginManifest(model))
+  json('/mcp.json', documents.mcpConfig)
+  json('/mcp-server.json', documents.mcpServerInfo)
+  json('/com.portico.plugin/contents.json', documents.overview)
+  files.set('/readme.md', served('text/plain; charset=utf-8', encode(model.readme)))
+  json('/skills/catalog.json', documents.skillsCatalog)
+  for (const skill of model.skills)
+    addSkill(files, skill, skillZips.get(skill.name) ?? buildSkillZip(skill))
+  json('/agents/catalog.json', documents.agentsCatalog)
+  for (const agent of model.agents) {
+    files.set(`/agents/${agent.name}.md`, served(MARKDOWN_TYPE, encode(agent.markdown)))
+    json(`/agents/${agent.name}.json`, documents.agentJson(agent))
+  }
+  model.icons.forEach((icon, index) => addIcon(files, icon, index))
+  files.set(
+    '/plugin.zip',
+    served(ZIP_TYPE, buildZip(pluginZipEntries(files)), attachment('plugin.zip')),
+  )
+  return files
+}
+
+/** A skill as its own zip: the skill folder at the top, as `.skill` consumers and uploads expect. */
+export function buildSkillZip(skill: SkillDefinition): Uint8Array {
+  return buildZip(
+    skill.files.map((file) => ({ path: `${skill.name}/${file.path}`, bytes: decode(file.base64) })),
+  )
+}
+
+/** Where each served file lies inside `/plugin.zip`; `mcp.json` goes in twice, as both formats read it. */
+function pluginZipEntries(files: ReadonlyMap<string, ServedFile>): ZipEntry[] {
+  const entries: ZipEntry[] = []
+  const add = (zipPath: string, urlPath: string) => {
+    const file = files.get(urlPath)
+    if (file) entries.push({ path: zipPath, bytes: file.bytes })
+  }
+  add('plugin.json', '/plugin.json')
+  add('.claude-plugin/plugin.json', '/.claude-plugin/plugin.json')
+  add('mcp.json', '/mcp.json')
+  add('.mcp.json', '/mcp.json')
+  add('README.md', '/readme.md')
+  add('com.portico.plugin/contents.json', '/com.portico.plugin/contents.json')
+  for (const urlPath of files.keys()) {
+    if (/^\/skills\/[^/]+\/./.test(urlPath) || /^\/agents\/[^/]+\.md$/.test(urlPath))
+      add(urlPath.slice(1), urlPath)
+  }
+  return entries
+}
+
+function addSkill(files: Map<string, ServedFile>, skill: SkillDefinition, zip: Uint8Array): void {
+  files.set(`/skills/${skill.name}.zip`, served(ZIP_TYPE, zip, attachment(`${skill.name}.zip`)))
+  files.set(`/skills/${skill.name}.skill`, served(ZIP_TYPE, zip, attachment(`${skill.name}.skill`)))
+  for (const file of skill.files) {
+    const type = file.path === 'SKILL.md' ? MARKDOWN_TYPE : contentTypeFor(file.path)
+    files.set(`/skills/${skill.name}/${file.path}`, served(type, decode(file.base64)))
+  }
+}
+
+function addIcon(files: Map<string, ServedFile>, icon: IconDefinition, index: number): void {
+  if (icon.kind === 'file')
+    files.set(`/icons/${index}`, served(icon.contentType, decode(icon.file.base64), ICON_CACHE))
+}
+
+function attachment(filename: string): Record<string, string> {
+  return { 'content-disposition': `attachment; filename="${filename}"` }
+}
+
+function served(
+  contentType: string,
+  bytes: Uint8Array,
+  headers?: Record<string, string>,
+): ServedFile {
+  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
+  return { contentType, bytes, etag, ...(headers ? { headers } : {}) }
+}
+
+function encode(text: string): Uint8Array {
+  return new TextEncoder().encode(text)
+}
+
+function decode(base64: string): Uint8Array {
+  return new Uint8Array(Buffer.from(base64, 'base64'))
+}
