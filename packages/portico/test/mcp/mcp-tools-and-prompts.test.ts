@@ -31,7 +31,11 @@ describe.each(protocolEras)('MCP in the $name era', ({ mode }) => {
       title: 'Notes',
     })
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, prompts: {} })
-    expect(client.getServerCapabilities()).not.toHaveProperty('resources')
+    // Skills are resources too, served through the SDK's skills extension.
+    expect(client.getServerCapabilities()).toMatchObject({
+      resources: { listChanged: false },
+      extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
+    })
     expect(client.getInstructions()).toMatch(/^Notes keeps short notes\./)
   })
 

@@ -18,6 +18,7 @@ describe('buildMcpServerInfo', () => {
         tools: { listChanged: false },
         prompts: { listChanged: false },
         resources: { subscribe: false, listChanged: false },
+        extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
       },
     })
   })

@@ -1,4 +1,5 @@
-import { ProtocolError, ProtocolErrorCode, Server } from '@modelcontextprotocol/server'
+import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
+import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import { isPorticoError } from '../../errors/portico-error.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { renderPrompt } from '../../model/prompts/render-prompt.js'
@@ -9,18 +10,21 @@ import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'
 /** Options of {@link createMcpServerFactory}. */
 export interface McpServerFactoryOptions {
   dev: boolean
+  /** The plugin's skills as the SDK's skills extension, built once; attached to each server. */
+  skills?: SkillsExtension
 }
 
 /**
- * A factory of one fresh low-level `Server` per request (a shared instance leaks responses
- * across clients: GHSA-345p-7cg4-v4c7). Its handlers only read the catalog, prepared once, so a
- * request costs the same whatever the number of tools.
+ * A factory of one fresh server per request (a shared instance leaks responses across clients:
+ * GHSA-345p-7cg4-v4c7). Tools and prompts are low-level handlers that only read the catalog,
+ * prepared once; widgets are registered resources and skills come through the SDK's skills
+ * extension, both of which need the high-level `McpServer` around the low-level one.
  */
 export function createMcpServerFactory(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
   options: McpServerFactoryOptions,
-): () => Server {
+): () => McpServer {
   const listHint = listCacheHint(runtime.model, options.dev)
   const cacheHints = {
     'server/discover': listHint,
@@ -31,14 +35,14 @@ export function createMcpServerFactory(
   }
   const toolsResult = { tools: catalog.tools }
   const promptsResult = { prompts: catalog.promptList }
-  const resourcesResult = { resources: catalog.resources }
 
   return () => {
-    const server = new Server(catalog.serverInfo, {
+    const mcp = new McpServer(catalog.serverInfo, {
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
       cacheHints,
     })
+    const server = mcp.server
     server.setRequestHandler('tools/list', () => toolsResult)
     server.setRequestHandler('tools/call', async (request) => {
       const { name, arguments: input } = request.params
@@ -74,19 +78,13 @@ export function createMcpServerFactory(
         }
       })
     }
-    if (catalog.capabilities.resources) {
-      server.setRequestHandler('resources/list', () => resourcesResult)
-      server.setRequestHandler('resources/read', (request) => {
-        const widget = catalog.widgets.get(request.params.uri)
-        if (!widget) {
-          throw new ProtocolError(
-            ProtocolErrorCode.InvalidParams,
-            `Unknown resource: ${request.params.uri}`,
-          )
-        }
-        return { contents: [{ uri: widget.uri, mimeType: WIDGET_MIME_TYPE, text: widget.html }] }
-      })
+    for (const widget of catalog.widgets.values()) {
+      const metadata = { title: `Widget of ${widget.toolId}`, mimeType: WIDGET_MIME_TYPE }
+      mcp.registerResource(widget.toolId, widget.uri, metadata, () => ({
+        contents: [{ uri: widget.uri, mimeType: WIDGET_MIME_TYPE, text: widget.html }],
+      }))
     }
-    return server
+    options.skills?.attach(mcp)
+    return mcp
   }
 }

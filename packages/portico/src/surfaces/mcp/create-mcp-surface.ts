@@ -81,12 +81,12 @@ function lazySdkLegs(
 ): () => Promise<Map<string, SdkLeg>> {
   let legs: Promise<Map<string, SdkLeg>> | undefined
   return () => {
-    legs ??= import('./create-sdk-leg.js').then(
-      ({ createSdkLeg }) =>
-        new Map(
-          [...catalogs].map(([name, catalog]) => [name, createSdkLeg(catalog, runtime, dev)]),
-        ),
-    )
+    legs ??= import('./create-sdk-leg.js').then(async ({ createSdkLeg }) => {
+      const entries = [...catalogs].map(
+        async ([name, catalog]) => [name, await createSdkLeg(catalog, runtime, dev)] as const,
+      )
+      return new Map(await Promise.all(entries))
+    })
     return legs
   }
 }

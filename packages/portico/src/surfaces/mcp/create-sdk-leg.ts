@@ -1,6 +1,9 @@
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
+import { memorySkillFiles, SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import type { SkillDefinition } from '../../model/plugin-model.js'
 import { createMcpServerFactory } from './create-mcp-server-factory.js'
+import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
 import { serveLegacyRequest } from './serve-legacy-request.js'
 
@@ -13,16 +16,38 @@ export type SdkLeg = (request: Request, parsedBody: unknown) => Promise<Response
  * leg; the SDK's own `isLegacyRequest` chooses. This module is what loads the SDK, so the
  * surface imports it lazily.
  */
-export function createSdkLeg(
+export async function createSdkLeg(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
   dev: boolean,
-): SdkLeg {
+): Promise<SdkLeg> {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
-  const factory = createMcpServerFactory(catalog, runtime, { dev })
+  const skills =
+    catalog.skills.length > 0 ? await loadSkillsExtension(catalog.skills, runtime, dev) : undefined
+  const factory = createMcpServerFactory(catalog, runtime, { dev, ...(skills ? { skills } : {}) })
   const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize })
   return async (request, parsedBody) =>
     (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
       ? serveLegacyRequest(request, factory, maxRequestBodySize, parsedBody)
       : modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody })
+}
+
+/**
+ * The plugin's skills as the SDK's catalog, from the files in the model (validated at load, so
+ * `strict` turns any disagreement into an error rather than a skill silently dropped).
+ */
+function loadSkillsExtension(
+  skills: SkillDefinition[],
+  runtime: ToolRuntime,
+  dev: boolean,
+): Promise<SkillsExtension> {
+  const files: Record<string, Uint8Array> = {}
+  for (const skill of skills) {
+    for (const file of skill.files)
+      files[`${skill.name}/${file.path}`] = new Uint8Array(Buffer.from(file.base64, 'base64'))
+  }
+  return SkillsExtension.load(memorySkillFiles(files), {
+    strict: true,
+    cacheHint: listCacheHint(runtime.model, dev),
+  })
 }

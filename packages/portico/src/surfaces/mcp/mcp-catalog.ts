@@ -5,7 +5,12 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/server'
-import type { PluginModel, PromptDefinition, WidgetDefinition } from '../../model/plugin-model.js'
+import type {
+  PluginModel,
+  PromptDefinition,
+  SkillDefinition,
+  WidgetDefinition,
+} from '../../model/plugin-model.js'
 import { toMcpTool } from './to-mcp-tool.js'
 
 /** The MIME type MCP Apps hosts expect of a widget page. */
@@ -26,14 +31,20 @@ export interface McpServerCatalog {
   callable: ReadonlyMap<string, { wrapsOutput: boolean }>
   prompts: ReadonlyMap<string, PromptDefinition>
   promptList: Prompt[]
+  /** What `resources/list` answers: the widgets, then each skill's SKILL.md. */
   resources: Resource[]
   widgets: ReadonlyMap<string, WidgetDefinition>
+  /** Skills offered through the MCP skills extension (main server only). */
+  skills: SkillDefinition[]
 }
+
+/** The SDK's skills extension (SEP-2640): its capability key and the scheme of its URIs. */
+export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 
 /**
  * Builds the catalog of the main server and of each named server. The main server offers every
- * tool of the plugin, its prompts, and its widgets; a named server offers the tools of its
- * classes and the widgets of those tools, and no prompts.
+ * tool of the plugin, its prompts, its widgets and its skills; a named server offers the tools
+ * of its classes and the widgets of those tools, no prompts and no skills.
  */
 export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatalog> {
   const catalogs = new Map<string, McpServerCatalog>()
@@ -55,10 +66,15 @@ function buildCatalog(
   const toolIds = new Set(definitions.map((tool) => tool.id))
   const widgets = model.widgets.filter((widget) => toolIds.has(widget.toolId))
   const prompts = name === '' ? model.prompts : []
+  const skills = name === '' ? model.skills : []
 
   const capabilities: ServerCapabilities = { tools: { listChanged: false } }
   if (prompts.length > 0) capabilities.prompts = { listChanged: false }
-  if (widgets.length > 0) capabilities.resources = { subscribe: false, listChanged: false }
+  // Skill files are MCP resources too (`skill://<name>/...`), read through the skills extension.
+  if (widgets.length > 0 || skills.length > 0)
+    capabilities.resources = { subscribe: false, listChanged: false }
+  if (skills.length > 0)
+    capabilities.extensions = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
 
   const { identity } = model
   // Icons given as URLs; icon files of the plugin are served (and listed) by /icons/:index.
@@ -90,13 +106,9 @@ function buildCatalog(
     ),
     prompts: new Map(prompts.map((prompt) => [prompt.name, prompt])),
     promptList: prompts.map(toMcpPrompt),
-    resources: widgets.map((widget) => ({
-      uri: widget.uri,
-      name: widget.toolId,
-      title: `Widget of ${widget.toolId}`,
-      mimeType: WIDGET_MIME_TYPE,
-    })),
+    resources: [...widgets.map(toWidgetResource), ...skills.map(toSkillResource)],
     widgets: new Map(widgets.map((widget) => [widget.uri, widget])),
+    skills,
   }
 }
 
@@ -110,5 +122,26 @@ function toMcpPrompt(prompt: PromptDefinition): Prompt {
       ...(argument.description ? { description: argument.description } : {}),
       required: argument.required,
     })),
+  }
+}
+
+function toWidgetResource(widget: WidgetDefinition): Resource {
+  return {
+    uri: widget.uri,
+    name: widget.toolId,
+    title: `Widget of ${widget.toolId}`,
+    mimeType: WIDGET_MIME_TYPE,
+  }
+}
+
+/** A skill's entry in `resources/list`, as the SDK's skills catalog lists it. */
+function toSkillResource(skill: SkillDefinition): Resource {
+  const skillMd = skill.files.find((file) => file.path === 'SKILL.md')
+  return {
+    name: skill.name,
+    uri: `skill://${skill.name}/SKILL.md`,
+    description: skill.description,
+    mimeType: 'text/markdown',
+    size: skillMd ? Buffer.byteLength(skillMd.base64, 'base64') : 0,
   }
 }

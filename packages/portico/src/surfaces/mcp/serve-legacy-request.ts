@@ -1,4 +1,7 @@
-import { type Server, WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/server'
+import {
+  type McpServer,
+  WebStandardStreamableHTTPServerTransport,
+} from '@modelcontextprotocol/server'
 import { jsonRpcError } from './read-json-rpc-body.js'
 
 /**
@@ -10,7 +13,7 @@ import { jsonRpcError } from './read-json-rpc-body.js'
  */
 export async function serveLegacyRequest(
   request: Request,
-  createServer: () => Server,
+  createServer: () => McpServer,
   maxRequestBodySize: number,
   parsedBody: unknown,
 ): Promise<Response> {

@@ -66,10 +66,7 @@ function answer(file: ServedFile, request: Request): Response {
     ...corsResponseHeaders,
   }
   const ifNoneMatch = request.headers.get('if-none-match')
-  if (
-    ifNoneMatch &&
-    ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)
-  ) {
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
     return withCorsApplied(new Response(null, { status: 304, headers }))
   }
   return withCorsApplied(

@@ -62,7 +62,7 @@ export function buildServedFiles(
     files.set(`/agents/${agent.name}.md`, served(MARKDOWN_TYPE, encode(agent.markdown)))
     json(`/agents/${agent.name}.json`, documents.agentJson(agent))
   }
-  model.icons.forEach((icon, index) => addIcon(files, icon, index))
+  for (const [index, icon] of model.icons.entries()) addIcon(files, icon, index)
   files.set(
     '/plugin.zip',
     served(ZIP_TYPE, buildZip(pluginZipEntries(files)), attachment('plugin.zip')),

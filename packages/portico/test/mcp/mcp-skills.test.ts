@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+const envelope = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
+}
+
+let server: ServedPlugin
+
+beforeAll(async () => {
+  server = await servePlugin(notesExampleDir)
+})
+afterAll(() => server.close())
+
+/** One JSON-RPC request in either era, as raw HTTP. */
+async function rpc(
+  era: '2025' | '2026',
+  method: string,
+  params: Record<string, unknown> = {},
+  endpoint = '/mcp',
+) {
+  const modern = era === '2026'
+  const response = await fetch(`${server.url}${endpoint}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'mcp-protocol-version': modern ? '2026-07-28' : '2025-11-25',
+      ...(modern ? { 'mcp-method': method } : {}),
+      ...(modern && typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}),
+    },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: modern ? { ...params, _meta: envelope } : params,
+    }),
+  })
+  const body = (await response.json()) as {
+    result?: Record<string, unknown>
+    error?: { code: number }
+  }
+  return { status: response.status, ...body }
+}
+
+describe.each(['2025', '2026'] as const)('skills over MCP in the %s era', (era) => {
+  it('lists the skills of the plugin with skills/list', async () => {
+    const { result } = await rpc(era, 'skills/list')
+    const skills = result?.skills as { uri: string; frontmatter: { name: string } }[]
+    expect(skills.map((skill) => skill.frontmatter.name)).toEqual(['note-taking', 'weekly-review'])
+    expect(skills[0]?.uri).toBe('skill://note-taking/SKILL.md')
+  })
+
+  it('gets one skill with its files and reads them as the URLs serve them', async () => {
+    const { result } = await rpc(era, 'skills/get', { uri: 'skill://note-taking/SKILL.md' })
+    const resources = (
+      result?.skill as { resources: { uri: string }[] } | undefined
+    )?.resources.map((entry) => entry.uri)
+    expect(resources).toContain('skill://note-taking/templates/meeting/agenda.md')
+    for (const [uri, path] of [
+      ['skill://note-taking/SKILL.md', '/skills/note-taking/SKILL.md'],
+      [
+        'skill://note-taking/templates/meeting/agenda.md',
+        '/skills/note-taking/templates/meeting/agenda.md',
+      ],
+    ] as const) {
+      const read = await rpc(era, 'resources/read', { uri })
+      const contents = read.result?.contents as { text: string }[]
+      expect(contents[0]?.text, uri).toBe(await (await fetch(`${server.url}${path}`)).text())
+    }
+  })
+
+  it('keeps skills on the main server, not on a named one', async () => {
+    const { status, error } = await rpc(era, 'skills/list', {}, '/mcp/tags')
+    // The 2026-07-28 revision answers an unknown method with 404 as well.
+    expect(status).toBe(era === '2026' ? 404 : 200)
+    expect(error?.code).toBe(-32601)
+  })
+})
+
+describe('the resources mirror with skills', () => {
+  it('equals resources/list of the main server', async () => {
+    const mirror = await (await fetch(`${server.url}/mcp/resources.json`)).json()
+    const { result } = await rpc('2025', 'resources/list')
+    expect(mirror).toEqual(result)
+    expect(mirror).toMatchObject({
+      resources: [
+        expect.objectContaining({ uri: 'skill://note-taking/SKILL.md' }),
+        expect.anything(),
+      ],
+    })
+  })
+})
