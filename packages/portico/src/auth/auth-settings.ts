@@ -1,0 +1,43 @@
+import type { AuthMode } from '../config/config-types.js'
+
+/** The local Portico hub: the fixed issuer of mode `portico-hub` (only `OAUTH_ISSUER` overrides it). */
+export const PORTICO_HUB_ISSUER = 'http://localhost:4400'
+
+/** The audience every `portico-hub` token carries in the test tier: an identifier, not a URL. */
+export const PORTICO_HUB_AUDIENCE = 'urn:portico:hub:test'
+
+/** The scope every `portico-hub` plugin requires. */
+export const PORTICO_HUB_SCOPE = 'portico-hub-test'
+
+/** User-info scopes always asked for, on top of the required ones. */
+export const USER_INFO_SCOPES = ['profile', 'email'] as const
+
+/** JWS algorithms accepted by default. */
+export const DEFAULT_ALGORITHMS = ['RS256', 'ES256'] as const
+
+/**
+ * Everything the resource server needs to verify bearer tokens, resolved once at start from the
+ * config and the environment (or given to `getAuthApp`). Absent in mode `anon`.
+ */
+export interface AuthSettings {
+  mode: Exclude<AuthMode, 'anon'>
+  /** Expected `iss`, exactly (a trailing slash is kept as given). */
+  issuer: string
+  /** Expected `aud`; when undefined, the resource derived from each request's origin is expected. */
+  audience?: string
+  /** Canonical resource URI (RFC 8707); when undefined, derived from each request's origin. */
+  resource?: string
+  /** Scopes a token must carry (403 `insufficient_scope` without them). */
+  requiredScopes: string[]
+  /** Scopes advertised in challenges and metadata: the required ones plus `profile` and `email`. */
+  advertisedScopes: string[]
+  /** Explicit JWKS URI; discovered from the issuer when undefined. */
+  jwksUri?: string
+  /** Explicit token endpoint (docs-site login); discovered when undefined. */
+  tokenUrl?: string
+  /** Pre-registered public client id for the docs-site login. */
+  clientId?: string
+  algorithms: string[]
+  /** Accepted clock skew for `exp` and `nbf`, in seconds. */
+  clockToleranceSeconds: number
+}
