@@ -6,6 +6,7 @@ import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { createApp } from '../server/create-app.js'
 import { createNodeRestEdge, type NodeEdge } from '../server/create-node-rest-edge.js'
 import { startNodeServer } from '../server/start-node-server.js'
+import { createGateFromEnvironment } from './create-gate.js'
 import { isWatchedSource } from './dev-watch-filter.js'
 import type { ListenOptions } from './listen-options.js'
 import { printError } from './print-error.js'
@@ -29,10 +30,12 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
   let generation = 0
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
+    const gate = createGateFromEnvironment(runtime.model)
+    const withGate = gate ? { gate } : {}
     return {
       model: runtime.model,
-      app: createApp(runtime, { rootDir, dev: true, listenHost: listen.host }),
-      edge: createNodeRestEdge(runtime, { dev: true }),
+      app: createApp(runtime, { rootDir, dev: true, listenHost: listen.host, ...withGate }),
+      edge: createNodeRestEdge(runtime, { dev: true, ...withGate }),
     }
   }
   let serving: Serving

@@ -3,6 +3,7 @@ import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 import { createApp } from '../server/create-app.js'
 import { createNodeRestEdge } from '../server/create-node-rest-edge.js'
 import { startNodeServer } from '../server/start-node-server.js'
+import { createGateFromEnvironment } from './create-gate.js'
 import type { ListenOptions } from './listen-options.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
@@ -11,8 +12,15 @@ import { stopOnSignals } from './stop-on-signals.js'
 export async function startCommand(rootDir: string, listen: ListenOptions): Promise<void> {
   const started = performance.now()
   const plugin = await loadBuiltPlugin(rootDir)
-  const app = createApp(plugin.runtime, { rootDir, dev: false, listenHost: listen.host })
-  const edge = createNodeRestEdge(plugin.runtime, { dev: false })
+  const gate = createGateFromEnvironment(plugin.runtime.model)
+  const withGate = gate ? { gate } : {}
+  const app = createApp(plugin.runtime, {
+    rootDir,
+    dev: false,
+    listenHost: listen.host,
+    ...withGate,
+  })
+  const edge = createNodeRestEdge(plugin.runtime, { dev: false, ...withGate })
   const server = await startNodeServer({ fetch: app.fetch, edge, ...listen })
   printUrls(server.url, plugin.runtime.model, listen.host)
   consola.success(`Ready in ${Math.round(performance.now() - started)} ms`)

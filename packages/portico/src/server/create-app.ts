@@ -1,5 +1,7 @@
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import type { AuthGate } from '../auth/create-auth-gate.js'
+import { createMetadataRoute } from '../auth/create-metadata-route.js'
 import { PorticoError } from '../errors/portico-error.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { buildTypesDocument } from '../surfaces/documents/types-document.js'
@@ -27,6 +29,11 @@ export interface AppOptions {
    * endpoints accept. Default `127.0.0.1`.
    */
   listenHost?: string
+  /**
+   * Checks bearer tokens on `/api/*` and `/mcp*`: required in modes `portico-hub` and `custom`
+   * (build it with `createAuthGate(resolveAuthSettings(...))`), absent in mode `anon`.
+   */
+  gate?: AuthGate
 }
 
 /**
@@ -35,10 +42,17 @@ export interface AppOptions {
  */
 export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const { model } = runtime
+  const { gate } = options
+  if (model.config.auth !== 'anon' && !gate) {
+    // Never serve an authenticated plugin unprotected by omission.
+    throw new Error(
+      `Mode "${model.config.auth}" needs a gate: pass createAuthGate(settings) as options.gate`,
+    )
+  }
   const app = new Hono()
   const openApi = memoizeByOrigin((origin) => JSON.stringify(buildOpenApiDocument(model, origin)))
   const types = JSON.stringify(buildTypesDocument(model))
-  const rest = createRestHandler(runtime, { dev: options.dev })
+  const rest = createRestHandler(runtime, { dev: options.dev, ...(gate ? { gate } : {}) })
   const packaging = createPackagingSurface(model, {
     dev: options.dev,
     renderDocuments: (origin) => renderOriginDocuments(model, origin),
@@ -46,6 +60,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const mcp = createMcpSurface(runtime, {
     dev: options.dev,
     hostPolicy: resolveHostPolicy(model.config.server, options.listenHost ?? '127.0.0.1'),
+    ...(gate ? { gate } : {}),
   })
   const notFound = (request: Request) =>
     problemResponse(
@@ -73,6 +88,19 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     jsonResponse(openApi(requestOrigin(c.req.raw, model.config.server))),
   )
   app.get('/types.json', () => jsonResponse(types))
+  if (gate) {
+    const metadata = createMetadataRoute(model, gate.settings)
+    app.get(
+      '/.well-known/oauth-protected-resource',
+      (c) => metadata(c.req.raw, '/') ?? notFound(c.req.raw),
+    )
+    app.get(
+      '/.well-known/oauth-protected-resource/*',
+      (c) =>
+        metadata(c.req.raw, c.req.path.slice('/.well-known/oauth-protected-resource'.length)) ??
+        notFound(c.req.raw),
+    )
+  }
   app.all('/api/*', (c) => rest(c.req.raw))
   app.get('/mcp/tools.json', (c) => mirror('', 'tools', c.req.raw))
   app.get('/mcp/prompts.json', (c) => mirror('', 'prompts', c.req.raw))

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { PorticoError } from '../errors/portico-error.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { createRestCall, type RestCallOptions } from '../surfaces/rest/create-rest-call.js'
+import { originOf } from './request-origin.js'
 
 /** Serves a Node request directly and returns true, or returns false to leave it to the app. */
 export type NodeEdge = (request: IncomingMessage, response: ServerResponse) => boolean
@@ -22,6 +23,14 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: RestCallOption
       pathname: query === -1 ? url : url.slice(0, query),
       contentType: request.headers['content-type'] ?? null,
       readBody: (limitBytes) => readIncomingBody(request, limitBytes),
+      authorization: request.headers.authorization ?? null,
+      search: query === -1 ? '' : url.slice(query),
+      origin: () =>
+        originOf(
+          `http://${request.headers.host ?? 'localhost'}${url}`,
+          (name) => headerValue(request, name),
+          runtime.model.config.server,
+        ),
     }).then(
       (answer) => {
         response.writeHead(answer.status, answer.headers)
@@ -63,4 +72,9 @@ function readIncomingBody(request: IncomingMessage, limitBytes: number): Promise
 
 function tooLarge(limitBytes: number): PorticoError {
   return new PorticoError('payload_too_large', `The body exceeds the limit of ${limitBytes} bytes`)
+}
+
+function headerValue(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name]
+  return Array.isArray(value) ? value[0] : value
 }

@@ -8,3 +8,11 @@ export function pathnameOf(url: string): string {
   const end = url.search(/[?#]/)
   return end === -1 ? url.slice(start) : url.slice(start, end)
 }
+
+/** The query string of an absolute URL, `?…`, or an empty string. */
+export function searchOf(url: string): string {
+  const start = url.indexOf('?')
+  if (start === -1) return ''
+  const end = url.indexOf('#', start)
+  return end === -1 ? url.slice(start) : url.slice(start, end)
+}

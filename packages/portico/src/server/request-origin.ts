@@ -1,27 +1,35 @@
 import type { ResolvedConfig } from '../config/config-types.js'
 
+type OriginSettings = Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>
+
 /**
  * The public origin (`scheme://host[:port]`) a request was made to: the configured public URL
  * when set; else the forwarded headers when a proxy is trusted; else the request URL itself.
  */
-export function requestOrigin(
-  request: Request,
-  server: Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>,
+export function requestOrigin(request: Request, server: OriginSettings): string {
+  return originOf(request.url, (name) => request.headers.get(name), server)
+}
+
+/** {@link requestOrigin} for any runtime: an absolute request URL and a header getter. */
+export function originOf(
+  url: string,
+  header: (name: string) => string | null | undefined,
+  server: OriginSettings,
 ): string {
   if (server.publicUrl) return new URL(server.publicUrl).origin
-  const url = new URL(request.url)
+  const own = new URL(url)
   if (server.trustProxy) {
-    const proto = firstValue(request.headers.get('x-forwarded-proto'))
-    const host = firstValue(request.headers.get('x-forwarded-host'))
+    const proto = firstValue(header('x-forwarded-proto'))
+    const host = firstValue(header('x-forwarded-host'))
     if (host && /^[a-z0-9.:[\]-]+$/i.test(host)) {
-      return `${proto === 'https' || proto === 'http' ? proto : url.protocol.slice(0, -1)}://${host}`
+      return `${proto === 'https' || proto === 'http' ? proto : own.protocol.slice(0, -1)}://${host}`
     }
-    if (proto === 'https' || proto === 'http') return `${proto}://${url.host}`
+    if (proto === 'https' || proto === 'http') return `${proto}://${own.host}`
   }
-  return url.origin
+  return own.origin
 }
 
 /** Proxies append to these headers; the first value is the client-facing one. */
-function firstValue(header: string | null): string | undefined {
+function firstValue(header: string | null | undefined): string | undefined {
   return header?.split(',')[0]?.trim() || undefined
 }

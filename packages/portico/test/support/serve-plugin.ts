@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import type { AuthSettings } from '../../src/auth/auth-settings.js'
+import { createAuthGate } from '../../src/auth/create-auth-gate.js'
+import { createTokenVerifier } from '../../src/auth/create-token-verifier.js'
 import type { ToolRuntime } from '../../src/invoke/create-tool-runtime.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
 import { createApp } from '../../src/server/create-app.js'
@@ -28,17 +31,24 @@ export interface ServedPlugin {
  */
 export async function servePlugin(
   rootDir: string,
-  options: { dev?: boolean; nodeEdge?: boolean } = {},
+  options: { dev?: boolean; nodeEdge?: boolean; auth?: AuthSettings; jwksCooldownMs?: number } = {},
 ): Promise<ServedPlugin> {
   const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
   const { runtime } = await loadSourcePlugin(rootDir, { outDir })
-  const app = createApp(runtime, { rootDir, dev: options.dev ?? false })
+  const { auth } = options
+  const verifierOptions =
+    options.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: options.jwksCooldownMs }
+  const gate = auth
+    ? createAuthGate(auth, { verifier: createTokenVerifier(auth, verifierOptions) })
+    : undefined
+  const withGate = gate ? { gate } : {}
+  const app = createApp(runtime, { rootDir, dev: options.dev ?? false, ...withGate })
   // The Node edge serves REST as `portico start` does; without it, the Fetch handler that
   // other runtimes use answers instead.
   const edge =
     options.nodeEdge === false
       ? undefined
-      : createNodeRestEdge(runtime, { dev: options.dev ?? false })
+      : createNodeRestEdge(runtime, { dev: options.dev ?? false, ...withGate })
   const server = await startNodeServer({
     fetch: app.fetch,
     ...(edge ? { edge } : {}),

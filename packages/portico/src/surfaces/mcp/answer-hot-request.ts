@@ -1,3 +1,4 @@
+import type { PorticoPluginContext } from '../../context/plugin-context.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { corsResponseHeaders, withCorsApplied } from '../../server/cors.js'
 import { listCacheHint } from './list-cache-hint.js'
@@ -27,7 +28,11 @@ interface JsonRpcRequest {
 }
 
 /** Answers one hot request, or `undefined` when the SDK must. */
-export type HotAnswer = (request: Request, body: unknown) => Promise<Response> | undefined
+export type HotAnswer = (
+  request: Request,
+  body: unknown,
+  context?: PorticoPluginContext,
+) => Promise<Response> | undefined
 
 /**
  * The two requests agents send most, `tools/call` and `tools/list`, answered straight from the
@@ -50,7 +55,7 @@ export function createHotAnswer(
   const modernize = (resultJson: string) =>
     `${resultJson.slice(0, -1)},"resultType":"complete","_meta":${serverInfoMeta}}`
 
-  return (request, body) => {
+  return (request, body, context) => {
     if (!isPlainRequest(body) || !acceptsJson(request)) return undefined
     const era = eraOf(request, body)
     if (era === undefined) return undefined
@@ -67,7 +72,7 @@ export function createHotAnswer(
       return undefined
     if (era === 'modern' && request.headers.get('mcp-name') !== name) return undefined
     const shape = era === 'modern' ? modernize : (json: string) => json
-    return runtime.invokeTool(name as string, input ?? {}).then(
+    return runtime.invokeTool(name as string, input ?? {}, context).then(
       (result) =>
         answer(shape(JSON.stringify(toCallToolResult(result, tool.wrapsOutput))), body.id),
       (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),

@@ -1,5 +1,6 @@
 import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
+import type { PorticoPluginContext } from '../../context/plugin-context.js'
 import { isPorticoError } from '../../errors/portico-error.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { renderPrompt } from '../../model/prompts/render-prompt.js'
@@ -24,7 +25,7 @@ export function createMcpServerFactory(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
   options: McpServerFactoryOptions,
-): () => McpServer {
+): (context?: PorticoPluginContext) => McpServer {
   const listHint = listCacheHint(runtime.model, options.dev)
   const cacheHints = {
     'server/discover': listHint,
@@ -36,7 +37,7 @@ export function createMcpServerFactory(
   const toolsResult = { tools: catalog.tools }
   const promptsResult = { prompts: catalog.promptList }
 
-  return () => {
+  return (context) => {
     const mcp = new McpServer(catalog.serverInfo, {
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
@@ -49,7 +50,10 @@ export function createMcpServerFactory(
       const tool = catalog.callable.get(name)
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`)
       try {
-        return toCallToolResult(await runtime.invokeTool(name, input ?? {}), tool.wrapsOutput)
+        return toCallToolResult(
+          await runtime.invokeTool(name, input ?? {}, context),
+          tool.wrapsOutput,
+        )
       } catch (error) {
         return toToolErrorResult(error, options.dev)
       }

@@ -1,5 +1,9 @@
+import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
+import type { PorticoPluginContext } from '../../context/plugin-context.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { HostPolicy } from '../../server/host-policy.js'
+import { searchOf } from '../../server/pathname-of.js'
+import { requestOrigin } from '../../server/request-origin.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
 import { createHostOriginCheck } from './check-host-origin.js'
 import type { SdkLeg } from './create-sdk-leg.js'
@@ -10,6 +14,8 @@ import { readJsonRpcBody } from './read-json-rpc-body.js'
 export interface McpSurfaceOptions {
   dev: boolean
   hostPolicy: HostPolicy
+  /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
+  gate?: AuthGate
 }
 
 /** The JSON mirrors of one server's list results, rendered once. */
@@ -26,6 +32,9 @@ export interface McpSurface {
   /** The mirrors of a server, `undefined` for an unknown one. */
   mirrors(server: string): McpMirrors | undefined
 }
+
+/** Whether a request may go on, with the caller's context in the authenticated modes. */
+type Admission = { ok: true; context?: PorticoPluginContext } | Extract<GateOutcome, { ok: false }>
 
 /** The SDK loads this long after start, so that it never delays the first answers. */
 const SDK_PRELOAD_DELAY_MS = 50
@@ -53,6 +62,17 @@ export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOption
   const sdkLegs = lazySdkLegs(catalogs, runtime, options.dev)
   setTimeout(() => void sdkLegs(), SDK_PRELOAD_DELAY_MS).unref()
   const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)
+  const { gate } = options
+  const anonymous: Admission = { ok: true }
+  const authenticate = (request: Request, server: string): Promise<Admission> =>
+    gate
+      ? gate.check({
+          authorization: request.headers.get('authorization'),
+          search: searchOf(request.url),
+          origin: requestOrigin(request, runtime.model.config.server),
+          resourcePath: server === '' ? '/mcp' : `/mcp/${server}`,
+        })
+      : Promise.resolve(anonymous)
 
   return {
     handle(server, request) {
@@ -60,13 +80,15 @@ export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOption
       if (!hot) return undefined
       const rejected = rejectHostOrOrigin(request)
       if (rejected) return Promise.resolve(rejected)
-      return readJsonRpcBody(request, maxRequestBodySize).then(async (body) => {
+      return authenticate(request, server).then(async (outcome) => {
+        if (!outcome.ok) return mcpRefusal(outcome)
+        const body = await readJsonRpcBody(request, maxRequestBodySize)
         if ('rejected' in body) return body.rejected
         const parsed = 'parsed' in body ? body.parsed : undefined
-        const answer = parsed === undefined ? undefined : hot(request, parsed)
+        const answer = parsed === undefined ? undefined : hot(request, parsed, outcome.context)
         if (answer) return answer
         const leg = (await sdkLegs()).get(server) as SdkLeg
-        return leg(request, parsed)
+        return leg(request, parsed, outcome.context)
       })
     },
     mirrors: (server) => mirrors.get(server),
@@ -89,4 +111,16 @@ function lazySdkLegs(
     })
     return legs
   }
+}
+
+/**
+ * A refused MCP request: 401 or 403 with the challenge MCP clients read to find the metadata,
+ * and an OAuth error body (RFC 6750), as MCP clients expect rather than a problem document.
+ */
+function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): Response {
+  const error = outcome.status === 403 ? 'insufficient_scope' : 'invalid_token'
+  return new Response(JSON.stringify({ error, error_description: outcome.error.message }), {
+    status: outcome.status,
+    headers: { 'content-type': 'application/json', 'www-authenticate': outcome.challenge },
+  })
 }

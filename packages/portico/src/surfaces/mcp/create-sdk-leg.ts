@@ -1,5 +1,6 @@
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
 import { memorySkillFiles, SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
+import type { PorticoPluginContext } from '../../context/plugin-context.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { SkillDefinition } from '../../model/plugin-model.js'
 import { createMcpServerFactory } from './create-mcp-server-factory.js'
@@ -8,7 +9,14 @@ import type { McpServerCatalog } from './mcp-catalog.js'
 import { serveLegacyRequest } from './serve-legacy-request.js'
 
 /** Serves one MCP request through the SDK; `parsedBody` when the body was read already. */
-export type SdkLeg = (request: Request, parsedBody: unknown) => Promise<Response>
+export type SdkLeg = (
+  request: Request,
+  parsedBody: unknown,
+  context?: PorticoPluginContext,
+) => Promise<Response>
+
+/** Where the caller's context rides through the SDK, which passes `authInfo` to the factory. */
+const CONTEXT_KEY = 'portico.context'
 
 /**
  * The SDK's side of one MCP server: everything the hot path leaves, in both eras. The 2026-07-28
@@ -25,11 +33,26 @@ export async function createSdkLeg(
   const skills =
     catalog.skills.length > 0 ? await loadSkillsExtension(catalog.skills, runtime, dev) : undefined
   const factory = createMcpServerFactory(catalog, runtime, { dev, ...(skills ? { skills } : {}) })
-  const modern = createMcpHandler(factory, { legacy: 'reject', maxRequestBodySize })
-  return async (request, parsedBody) =>
+  const modern = createMcpHandler(
+    (ctx) => factory(ctx.authInfo?.extra?.[CONTEXT_KEY] as PorticoPluginContext | undefined),
+    { legacy: 'reject', maxRequestBodySize },
+  )
+  return async (request, parsedBody, context) =>
     (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
-      ? serveLegacyRequest(request, factory, maxRequestBodySize, parsedBody)
-      : modern.fetch(request, parsedBody === undefined ? undefined : { parsedBody })
+      ? serveLegacyRequest(request, () => factory(context), maxRequestBodySize, parsedBody)
+      : modern.fetch(request, {
+          ...(parsedBody === undefined ? {} : { parsedBody }),
+          ...(context
+            ? {
+                authInfo: {
+                  token: context.token,
+                  clientId: '',
+                  scopes: [],
+                  extra: { [CONTEXT_KEY]: context },
+                },
+              }
+            : {}),
+        })
 }
 
 /**

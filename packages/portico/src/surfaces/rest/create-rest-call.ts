@@ -1,3 +1,5 @@
+import type { AuthGate } from '../../auth/create-auth-gate.js'
+import type { PorticoPluginContext } from '../../context/plugin-context.js'
 import { PorticoError } from '../../errors/portico-error.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { corsResponseHeaders } from '../../server/cors.js'
@@ -12,6 +14,10 @@ export interface RestRequest {
   contentType: string | null
   /** Reads the body within the limit; rejects with a `payload_too_large` PorticoError beyond it. */
   readBody(limitBytes: number): Promise<Uint8Array>
+  /** The `Authorization` header, the query string and the public origin, for the auth gate. */
+  authorization: string | null
+  search: string
+  origin(): string
 }
 
 /** A REST answer as plain data, for the edge of each runtime to write. */
@@ -24,6 +30,8 @@ export interface RestAnswer {
 /** Options of {@link createRestCall}. */
 export interface RestCallOptions {
   dev: boolean
+  /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
+  gate?: AuthGate
 }
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', ...corsResponseHeaders }
@@ -55,13 +63,40 @@ export function createRestCall(
       if (!toolId) throw new PorticoError('not_found', `No tool at ${pathname}`)
       if (request.method !== 'POST')
         throw new PorticoError('method_not_allowed', `Call ${toolId} with POST`)
+      let context: PorticoPluginContext | undefined
+      if (options.gate) {
+        const outcome = await options.gate.check({
+          authorization: request.authorization,
+          search: request.search,
+          origin: request.origin(),
+          resourcePath: '/',
+        })
+        if (!outcome.ok)
+          return refusal(outcome.error, outcome.status, outcome.challenge, options.dev)
+        context = outcome.context
+      }
       const input = parseJsonBody(await request.readBody(limitBytes), request.contentType)
-      const result = await runtime.invokeTool(toolId, input)
+      const result = await runtime.invokeTool(toolId, input, context)
       return { status: 200, headers: jsonHeaders, body: JSON.stringify(result ?? null) }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
       const headers = problem.status === 405 ? notAllowedHeaders : problemHeaders
       return { status: problem.status, headers, body: JSON.stringify(problem) }
     }
+  }
+}
+
+/** 401 or 403 with the RFC 9728 challenge, as a problem document. */
+function refusal(
+  error: PorticoError,
+  status: 401 | 403,
+  challenge: string,
+  dev: boolean,
+): RestAnswer {
+  const problem = toProblemDocument(error, { dev })
+  return {
+    status,
+    headers: { ...problemHeaders, 'www-authenticate': challenge },
+    body: JSON.stringify(problem),
   }
 }

@@ -1,7 +1,8 @@
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { withCorsApplied } from '../../server/cors.js'
-import { pathnameOf } from '../../server/pathname-of.js'
+import { pathnameOf, searchOf } from '../../server/pathname-of.js'
 import { readBodyBytes } from '../../server/read-body-bytes.js'
+import { requestOrigin } from '../../server/request-origin.js'
 import { createRestCall, type RestCallOptions } from './create-rest-call.js'
 
 /** The REST surface on the Fetch API (every runtime): the REST call, read from a `Request`. */
@@ -16,6 +17,9 @@ export function createRestHandler(
       pathname: pathnameOf(request.url),
       contentType: request.headers.get('content-type'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes),
+      authorization: request.headers.get('authorization'),
+      search: searchOf(request.url),
+      origin: () => requestOrigin(request, runtime.model.config.server),
     })
     return withCorsApplied(
       new Response(answer.body, { status: answer.status, headers: answer.headers }),

@@ -1,0 +1,32 @@
+import type { PluginModel } from '../model/plugin-model.js'
+import { jsonResponse } from '../server/json-response.js'
+import { requestOrigin } from '../server/request-origin.js'
+import type { AuthSettings } from './auth-settings.js'
+import { resourceOf } from './create-auth-gate.js'
+import { buildProtectedResourceMetadata } from './protected-resource-metadata.js'
+
+/**
+ * `/.well-known/oauth-protected-resource[/<path>]` (RFC 9728): the root form describes the REST
+ * API (`/`), the path-aware forms `/mcp` and each named server. Any other path is `undefined`.
+ * Public, as clients read it before they have a token.
+ */
+export function createMetadataRoute(
+  model: PluginModel,
+  settings: AuthSettings,
+): (request: Request, resourcePath: string) => Response | undefined {
+  const names = new Map<string, string>([
+    ['/', model.identity.title],
+    ['/mcp', `${model.identity.title} (MCP)`],
+  ])
+  for (const server of Object.keys(model.config.mcp.servers)) {
+    names.set(`/mcp/${server}`, `${model.identity.title} (MCP: ${server})`)
+  }
+  return (request, resourcePath) => {
+    const path = resourcePath === '' ? '/' : resourcePath
+    const name = names.get(path)
+    if (name === undefined) return undefined
+    const origin = requestOrigin(request, model.config.server)
+    const resource = settings.resource ?? resourceOf({ origin, resourcePath: path })
+    return jsonResponse(JSON.stringify(buildProtectedResourceMetadata(settings, resource, name)))
+  }
+}

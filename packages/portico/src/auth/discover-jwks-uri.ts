@@ -1,0 +1,62 @@
+import { PorticoError } from '../errors/portico-error.js'
+
+/** How long one discovery request may take. */
+const DISCOVERY_TIMEOUT_MS = 5000
+
+/**
+ * Returns a function that yields the issuer's `jwks_uri` from its OIDC discovery document
+ * (`<issuer without trailing slash>/.well-known/openid-configuration`, OIDC Discovery §4.1).
+ * The first success is kept for the life of the process; a failure is not, so the next call
+ * tries again.
+ *
+ * @example
+ * import { createJwksUriResolver } from './discover-jwks-uri.js'
+ * const jwksUri = await createJwksUriResolver('https://auth.example.com/')()
+ */
+export function createJwksUriResolver(
+  issuer: string,
+  fetchImpl: typeof fetch = fetch,
+): () => Promise<string> {
+  let pending: Promise<string> | undefined
+  return () => {
+    pending ??= discoverJwksUri(issuer, fetchImpl).catch((err: unknown) => {
+      pending = undefined
+      throw err
+    })
+    return pending
+  }
+}
+
+async function discoverJwksUri(issuer: string, fetchImpl: typeof fetch): Promise<string> {
+  const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
+  const unavailable = (why: string, cause?: unknown): PorticoError =>
+    new PorticoError('unauthorized', `The issuer's discovery document is unavailable (${why})`, {
+      cause,
+      expose: true,
+    })
+  let response: Response
+  try {
+    response = await fetchImpl(url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
+    })
+  } catch (cause) {
+    throw unavailable('request failed', cause)
+  }
+  if (response.status !== 200) throw unavailable(`HTTP ${response.status}`)
+  let document: unknown
+  try {
+    document = await response.json()
+  } catch (cause) {
+    throw unavailable('not JSON', cause)
+  }
+  const { issuer: claimed, jwks_uri: jwksUri } = (document ?? {}) as Record<string, unknown>
+  // OIDC Discovery §4.3 / RFC 8414 §3.3: a document for another issuer must not be used.
+  if (claimed !== issuer) throw unavailable('issuer mismatch')
+  if (typeof jwksUri !== 'string' || !isHttpUrl(jwksUri)) throw unavailable('no valid jwks_uri')
+  return jwksUri
+}
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol)
+}

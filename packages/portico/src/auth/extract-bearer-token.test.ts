@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { PorticoError } from '../errors/portico-error.js'
+import { extractBearerToken } from './extract-bearer-token.js'
+
+describe('extractBearerToken', () => {
+  it('returns undefined without a header', () => {
+    expect(extractBearerToken(null)).toBeUndefined()
+  })
+
+  it.each(['Bearer', 'bearer', 'BEARER'])('reads the token after the scheme %s', (scheme) => {
+    expect(extractBearerToken(`${scheme} eyJ.a-b_c.d~+/==`)).toBe('eyJ.a-b_c.d~+/==')
+  })
+
+  it.each([
+    '',
+    'Bearer',
+    'Bearer ',
+    'Bearer  abc',
+    'Bearer abc def',
+    'Bearer abc ',
+    'Basic dXNlcjpwYXNz',
+    'Bearer ab"c',
+    'Bearer a=b',
+    'Bearerabc',
+    'Bearer\tabc',
+  ])('rejects the malformed header %j', (header) => {
+    expect(() => extractBearerToken(header)).toThrow(
+      new PorticoError('unauthorized', 'Malformed Authorization header'),
+    )
+    try {
+      extractBearerToken(header)
+    } catch (err) {
+      expect((err as PorticoError).kind).toBe('unauthorized')
+    }
+  })
+})

@@ -1,0 +1,21 @@
+import { PorticoError } from '../errors/portico-error.js'
+
+/** RFC 6750 §2.1: `Bearer` (any case), one space, then a token68 (RFC 9110 §11.2). */
+const BEARER = /^bearer ([A-Za-z0-9\-._~+/]+=*)$/i
+
+/**
+ * Reads the bearer token from an `Authorization` header value. Absent header → `undefined`;
+ * another scheme, several tokens or characters outside token68 → `PorticoError('unauthorized')`.
+ *
+ * @example
+ * import { extractBearerToken } from './extract-bearer-token.js'
+ * extractBearerToken(request.headers.get('authorization'))
+ */
+export function extractBearerToken(authorization: string | null): string | undefined {
+  if (authorization === null) return undefined
+  const match = BEARER.exec(authorization)
+  if (match?.[1] === undefined) {
+    throw new PorticoError('unauthorized', 'Malformed Authorization header')
+  }
+  return match[1]
+}

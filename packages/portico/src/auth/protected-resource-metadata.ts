@@ -1,0 +1,62 @@
+import type { AuthSettings } from './auth-settings.js'
+
+/** The RFC 9728 §2 document this resource server publishes: only the fields MCP clients use. */
+export interface ProtectedResourceMetadata {
+  resource: string
+  authorization_servers: string[]
+  scopes_supported?: string[]
+  bearer_methods_supported: string[]
+  resource_name?: string
+  resource_documentation?: string
+}
+
+/** Options of {@link buildProtectedResourceMetadata}. */
+export interface ProtectedResourceMetadataOptions {
+  /** URL of developer documentation, e.g. the docs site. */
+  resourceDocumentation?: string
+}
+
+/**
+ * Builds the Protected Resource Metadata document (RFC 9728 §2) for one resource: the issuer as
+ * the only authorization server, the advertised scopes, header-only bearer tokens. Empty values
+ * are left out, as RFC 9728 §2 requires.
+ *
+ * @example
+ * import { buildProtectedResourceMetadata } from './protected-resource-metadata.js'
+ * buildProtectedResourceMetadata(settings, 'https://notes.example.com/mcp', 'Notes')
+ */
+export function buildProtectedResourceMetadata(
+  settings: AuthSettings,
+  resource: string,
+  resourceName: string,
+  options: ProtectedResourceMetadataOptions = {},
+): ProtectedResourceMetadata {
+  const metadata: ProtectedResourceMetadata = {
+    resource,
+    authorization_servers: [settings.issuer],
+    bearer_methods_supported: ['header'],
+  }
+  if (settings.advertisedScopes.length > 0)
+    metadata.scopes_supported = [...settings.advertisedScopes]
+  if (resourceName !== '') metadata.resource_name = resourceName
+  if (options.resourceDocumentation !== undefined) {
+    metadata.resource_documentation = options.resourceDocumentation
+  }
+  return metadata
+}
+
+/**
+ * The URL of the metadata document for the resource at `resourcePath` on `origin`. RFC 9728
+ * §3.1 inserts the well-known segment between the origin and the path, never after the path:
+ * `/mcp` → `<origin>/.well-known/oauth-protected-resource/mcp`; `/` or `''` → the root form.
+ *
+ * @example
+ * import { protectedResourceMetadataUrl } from './protected-resource-metadata.js'
+ * protectedResourceMetadataUrl('https://h.example', '/mcp')
+ * // 'https://h.example/.well-known/oauth-protected-resource/mcp'
+ */
+export function protectedResourceMetadataUrl(origin: string, resourcePath: string): string {
+  const base = `${origin.replace(/\/+$/, '')}/.well-known/oauth-protected-resource`
+  if (resourcePath === '' || resourcePath === '/') return base
+  return resourcePath.startsWith('/') ? `${base}${resourcePath}` : `${base}/${resourcePath}`
+}
