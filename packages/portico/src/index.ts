@@ -1,5 +1,7 @@
 // The public API of `portico`. Every line here is a deliberate API decision: this module is
 // imported at run time by configs and tools, so it stays free of the TypeScript compiler.
+
+export { type AuthAppOptions, getAuthApp } from './auth/get-auth-app.js'
 export type {
   AuthMode,
   DeployConfig,

@@ -1,3 +1,4 @@
+import type { JWTPayload } from 'jose'
 import type { PorticoPluginContext } from '../context/plugin-context.js'
 import { isPorticoError, PorticoError } from '../errors/portico-error.js'
 import type { AuthSettings } from './auth-settings.js'
@@ -33,6 +34,8 @@ export interface AuthGate {
 export interface AuthGateOptions {
   /** The verifier; built from the settings when not given. */
   verifier?: TokenVerifier
+  /** Maps verified claims to the tool context; default {@link claimsToContext}. */
+  claimsToContext?: (claims: JWTPayload, token: string) => PorticoPluginContext
 }
 
 /**
@@ -44,6 +47,7 @@ export interface AuthGateOptions {
 export function createAuthGate(settings: AuthSettings, options: AuthGateOptions = {}): AuthGate {
   const verifier = options.verifier ?? createTokenVerifier(settings)
   const expectedAudience = settings.audience ?? settings.resource
+  const toContext = options.claimsToContext ?? claimsToContext
   return {
     settings,
     async check(request) {
@@ -59,7 +63,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
           throw new PorticoError('unauthorized', 'A bearer token is required')
         const audience = expectedAudience ?? resourceOf(request)
         const verified = await verifier.verify(token, audience)
-        return { ok: true, context: claimsToContext(verified.claims, verified.token) }
+        return { ok: true, context: toContext(verified.claims, verified.token) }
       } catch (error) {
         if (!isPorticoError(error) || (error.kind !== 'unauthorized' && error.kind !== 'forbidden'))
           throw error

@@ -296,3 +296,37 @@ describe('the public surfaces', () => {
     }
   })
 })
+
+describe('behind a trusted proxy', () => {
+  const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'notes.example.com' }
+
+  it('names the public origin in the challenge and the metadata, never the local one', async () => {
+    const response = await fetch(`${hub.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        ...forwarded,
+      },
+      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+    })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('www-authenticate')).toBe(
+      `Bearer resource_metadata="https://notes.example.com/.well-known/oauth-protected-resource/mcp", scope="${PORTICO_HUB_SCOPE} profile email"`,
+    )
+    const metadata = await (
+      await fetch(`${hub.url}/.well-known/oauth-protected-resource/mcp`, { headers: forwarded })
+    ).json()
+    expect(metadata).toMatchObject({
+      resource: 'https://notes.example.com/mcp',
+      authorization_servers: [issuer.issuer],
+    })
+  })
+
+  it('ignores forwarded headers where the proxy is not trusted', async () => {
+    const response = await whoami(custom, { 'x-forwarded-host': 'evil.example' })
+    expect(response.headers.get('www-authenticate')).toContain(
+      `resource_metadata="${custom.url}/.well-known/oauth-protected-resource"`,
+    )
+  })
+})

@@ -10,6 +10,7 @@ describe('the public API of portico', () => {
       'createApp',
       'createToolRuntime',
       'defineConfig',
+      'getAuthApp',
       'loadBuiltPlugin',
     ])
   })
