@@ -2,15 +2,9 @@ import type { JWTPayload } from 'jose'
 import type { PorticoPluginContext } from '../context/plugin-context.js'
 import type { LoadedPlugin } from '../plugin/loaded-plugin.js'
 import { type AppOptions, createApp } from '../server/create-app.js'
-import {
-  type AuthSettings,
-  DEFAULT_ALGORITHMS,
-  PORTICO_HUB_AUDIENCE,
-  PORTICO_HUB_ISSUER,
-  PORTICO_HUB_SCOPE,
-  USER_INFO_SCOPES,
-} from './auth-settings.js'
+import { PORTICO_HUB_AUDIENCE, PORTICO_HUB_ISSUER, PORTICO_HUB_SCOPE } from './auth-settings.js'
 import { createAuthGate } from './create-auth-gate.js'
+import { completeAuthSettings } from './resolve-auth-settings.js'
 
 /**
  * The OAuth settings of {@link getAuthApp}: everything the `OAUTH_*` variables set, plus what
@@ -70,22 +64,22 @@ export function getAuthApp(
   if (!issuer) throw new TypeError('getAuthApp: issuer is required in mode custom')
   const audience = hub ? PORTICO_HUB_AUDIENCE : (oauth.audience ?? oauth.resource)
   if (!audience) throw new TypeError('getAuthApp: audience or resource is required in mode custom')
-  const requiredScopes = hub ? [PORTICO_HUB_SCOPE] : (oauth.scopes ?? [])
-  const settings: AuthSettings = {
-    mode,
-    issuer,
-    audience,
-    ...(oauth.resource ? { resource: oauth.resource } : {}),
-    requiredScopes,
-    advertisedScopes: [
-      ...new Set([...requiredScopes, ...(oauth.additionalScopes ?? []), ...USER_INFO_SCOPES]),
-    ],
-    ...(oauth.jwksUri ? { jwksUri: oauth.jwksUri } : {}),
-    ...(oauth.tokenUrl ? { tokenUrl: oauth.tokenUrl } : {}),
-    ...(oauth.clientId ? { clientId: oauth.clientId } : {}),
-    algorithms: oauth.algorithms ?? [...DEFAULT_ALGORITHMS],
-    clockToleranceSeconds: 30,
-  }
+  const settings = completeAuthSettings(
+    {
+      mode,
+      issuer,
+      audience,
+      ...(oauth.resource ? { resource: oauth.resource } : {}),
+      requiredScopes: hub ? [PORTICO_HUB_SCOPE] : (oauth.scopes ?? []),
+      ...(oauth.jwksUri ? { jwksUri: oauth.jwksUri } : {}),
+      ...(oauth.tokenUrl ? { tokenUrl: oauth.tokenUrl } : {}),
+      ...(oauth.clientId ? { clientId: oauth.clientId } : {}),
+    },
+    {
+      ...(oauth.algorithms ? { algorithms: oauth.algorithms } : {}),
+      ...(oauth.additionalScopes ? { additionalScopes: oauth.additionalScopes } : {}),
+    },
+  )
   const gate = createAuthGate(
     settings,
     oauth.claimsToContext ? { claimsToContext: oauth.claimsToContext } : {},

@@ -46,7 +46,7 @@ export function resolveAuthSettings(
         warn(`${name} is ignored in mode portico-hub (only OAUTH_ISSUER is honoured)`)
       }
     }
-    return withDefaults({
+    return completeAuthSettings({
       mode: 'portico-hub',
       issuer: readUrl(env, 'OAUTH_ISSUER') ?? PORTICO_HUB_ISSUER,
       audience: PORTICO_HUB_AUDIENCE,
@@ -79,7 +79,7 @@ export function resolveAuthSettings(
       'must be space-separated scopes of printable ASCII without " or \\',
     )
   }
-  return withDefaults({
+  return completeAuthSettings({
     mode: 'custom',
     issuer,
     audience,
@@ -91,13 +91,30 @@ export function resolveAuthSettings(
   })
 }
 
-function withDefaults(
+/** What code may add to settings that the environment cannot express (see `getAuthApp`). */
+export interface AuthSettingsExtras {
+  algorithms?: string[]
+  /** Advertised and asked for, on top of the required scopes and `profile email`. */
+  additionalScopes?: string[]
+}
+
+/**
+ * Completes settings with what every mode shares: the advertised scopes (required, additional,
+ * then `profile email`), the algorithms and the clock tolerance.
+ */
+export function completeAuthSettings(
   settings: Omit<AuthSettings, 'advertisedScopes' | 'algorithms' | 'clockToleranceSeconds'>,
+  extras: AuthSettingsExtras = {},
 ): AuthSettings {
+  const advertised = [
+    ...settings.requiredScopes,
+    ...(extras.additionalScopes ?? []),
+    ...USER_INFO_SCOPES,
+  ]
   const result: AuthSettings = {
     ...settings,
-    advertisedScopes: [...new Set([...settings.requiredScopes, ...USER_INFO_SCOPES])],
-    algorithms: [...DEFAULT_ALGORITHMS],
+    advertisedScopes: [...new Set(advertised)],
+    algorithms: extras.algorithms ?? [...DEFAULT_ALGORITHMS],
     clockToleranceSeconds: 30,
   }
   // Leave unset optional keys out rather than present as undefined, so the settings print cleanly.
