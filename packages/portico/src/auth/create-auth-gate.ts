@@ -6,7 +6,7 @@ import { buildBearerChallenge } from './bearer-challenge.js'
 import { claimsToContext } from './claims-to-context.js'
 import { createTokenVerifier, type TokenVerifier } from './create-token-verifier.js'
 import { extractBearerToken } from './extract-bearer-token.js'
-import { protectedResourceMetadataUrl } from './protected-resource-metadata.js'
+import { protectedResourceMetadataUrl, resourceOf } from './protected-resource-metadata.js'
 
 /** What the gate needs of a request to `/api/*` or `/mcp*`, whatever the runtime. */
 export interface GateRequest {
@@ -72,11 +72,6 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
       }
     },
   }
-}
-
-/** The resource a request's path names, when the settings fix none: derived from the origin. */
-export function resourceOf(request: Pick<GateRequest, 'origin' | 'resourcePath'>): string {
-  return request.resourcePath === '/' ? request.origin : `${request.origin}${request.resourcePath}`
 }
 
 function refusal(

@@ -2,8 +2,7 @@ import type { PluginModel } from '../model/plugin-model.js'
 import { jsonResponse } from '../server/json-response.js'
 import { requestOrigin } from '../server/request-origin.js'
 import type { AuthSettings } from './auth-settings.js'
-import { resourceOf } from './create-auth-gate.js'
-import { buildProtectedResourceMetadata } from './protected-resource-metadata.js'
+import { buildProtectedResourceMetadata, resourceOf } from './protected-resource-metadata.js'
 
 /**
  * `/.well-known/oauth-protected-resource[/<path>]` (RFC 9728): the root form describes the REST

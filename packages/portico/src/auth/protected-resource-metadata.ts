@@ -60,3 +60,8 @@ export function protectedResourceMetadataUrl(origin: string, resourcePath: strin
   if (resourcePath === '' || resourcePath === '/') return base
   return resourcePath.startsWith('/') ? `${base}${resourcePath}` : `${base}/${resourcePath}`
 }
+
+/** The resource a request's path names, when the settings fix none: derived from the origin. */
+export function resourceOf(request: { origin: string; resourcePath: string }): string {
+  return request.resourcePath === '/' ? request.origin : `${request.origin}${request.resourcePath}`
+}

@@ -3,7 +3,6 @@ import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 import { createApp } from '../server/create-app.js'
 import { createNodeRestEdge } from '../server/create-node-rest-edge.js'
 import { startNodeServer } from '../server/start-node-server.js'
-import { createGateFromEnvironment } from './create-gate.js'
 import type { ListenOptions } from './listen-options.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
@@ -12,7 +11,11 @@ import { stopOnSignals } from './stop-on-signals.js'
 export async function startCommand(rootDir: string, listen: ListenOptions): Promise<void> {
   const started = performance.now()
   const plugin = await loadBuiltPlugin(rootDir)
-  const gate = createGateFromEnvironment(plugin.runtime.model)
+  // The verifier (and jose) load only for a plugin that authenticates.
+  const gate =
+    plugin.runtime.model.config.auth === 'anon'
+      ? undefined
+      : (await import('./create-gate.js')).createGateFromEnvironment(plugin.runtime.model)
   const withGate = gate ? { gate } : {}
   const app = createApp(plugin.runtime, {
     rootDir,

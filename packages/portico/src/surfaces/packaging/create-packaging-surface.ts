@@ -32,10 +32,12 @@ export function createPackagingSurface(
   model: PluginModel,
   options: PackagingSurfaceOptions,
 ): (request: Request, origin: string) => Response | undefined {
-  const skillZips = new Map(model.skills.map((skill) => [skill.name, buildSkillZip(skill)]))
-  const tableFor = memoizeByOrigin((origin) =>
-    buildServedFiles(model, options.renderDocuments(origin), skillZips),
-  )
+  // Built on the first request that needs them, so that start does not wait for zips.
+  let skillZips: Map<string, Uint8Array> | undefined
+  const tableFor = memoizeByOrigin((origin) => {
+    skillZips ??= new Map(model.skills.map((skill) => [skill.name, buildSkillZip(skill)]))
+    return buildServedFiles(model, options.renderDocuments(origin), skillZips)
+  })
   return (request, origin) => {
     const pathname = pathnameOf(request.url)
     if (pathname === '/favicon.ico') return redirect('/icons/0')
