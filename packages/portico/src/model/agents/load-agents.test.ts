@@ -1,34 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { useTempPlugins } from '../../../test/support/temp-plugins.js'
 import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
 import { loadAgents } from './load-agents.js'
 
-let root: string
-let count = 0
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'portico-agents-'))
-})
-afterAll(() => rm(root, { recursive: true, force: true }))
-
-/** A fresh plugin folder holding `files` and the symlinks `links` (path → target). */
-async function plugin(
-  files: Record<string, string>,
-  links: Record<string, string> = {},
-): Promise<string> {
-  const dir = join(root, `plugin-${++count}`)
-  await mkdir(dir)
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true })
-    await writeFile(join(dir, path), content)
-  }
-  for (const [path, target] of Object.entries(links)) {
-    await symlink(target, join(dir, path))
-  }
-  return dir
-}
+const { plugin, outside } = useTempPlugins('agents')
 
 /** An agent file named `name`, with extra frontmatter lines. */
 function agentMd(name: string, ...lines: string[]): string {
@@ -248,13 +224,13 @@ describe('loadAgents', () => {
   })
 
   it('rejects a symlink that leaves the plugin folder', async () => {
-    const outside = join(await realpath(root), 'outside.md')
-    await writeFile(outside, agentMd('a'))
-    const dir = await plugin({ 'agents/.keep': '' }, { 'agents/a.md': outside })
+    const away = await outside('.md')
+    await writeFile(away, agentMd('a'))
+    const dir = await plugin({ 'agents/.keep': '' }, { 'agents/a.md': away })
     const error = await loadAgents(dir).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PluginDefinitionError)
     expect((error as Error).message).toBe(
-      `agents/a.md: the symlink leads outside the plugin folder (to ${outside}); only links inside it are followed`,
+      `agents/a.md: the symlink leads outside the plugin folder (to ${away}); only links inside it are followed`,
     )
   })
 })

@@ -1,35 +1,10 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { writeFile } from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { useTempPlugins } from '../../../test/support/temp-plugins.js'
 import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
 import { loadIcons } from './load-icons.js'
 
-let root: string
-let count = 0
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'portico-icons-'))
-})
-afterAll(() => rm(root, { recursive: true, force: true }))
-
-/** A fresh plugin folder holding `files` and the symlinks `links` (path → target). */
-async function plugin(
-  files: Record<string, string | Buffer>,
-  links: Record<string, string> = {},
-): Promise<string> {
-  const dir = join(root, `plugin-${++count}`)
-  await mkdir(dir)
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true })
-    await writeFile(join(dir, path), content)
-  }
-  for (const [path, target] of Object.entries(links)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true })
-    await symlink(target, join(dir, path))
-  }
-  return dir
-}
+const { plugin, outside } = useTempPlugins('icons')
 
 const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 255])
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>'
@@ -145,13 +120,13 @@ describe('loadIcons', () => {
   })
 
   it('rejects a symlink in public/icons that leaves the plugin folder', async () => {
-    const outside = join(await realpath(root), `outside-${++count}.png`)
-    await writeFile(outside, png)
-    const dir = await plugin({}, { 'public/icons/a.png': outside })
+    const away = await outside('.png')
+    await writeFile(away, png)
+    const dir = await plugin({}, { 'public/icons/a.png': away })
     const error = await loadIcons(dir, []).catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(PluginDefinitionError)
     expect((error as Error).message).toBe(
-      `public/icons/a.png: the symlink leads outside the plugin folder (to ${outside}); only links inside it are followed`,
+      `public/icons/a.png: the symlink leads outside the plugin folder (to ${away}); only links inside it are followed`,
     )
   })
 })

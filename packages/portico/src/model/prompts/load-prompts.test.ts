@@ -1,29 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { useTempPlugins } from '../../../test/support/temp-plugins.js'
 import type { PromptConfig } from '../../config/config-types.js'
 import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
 import { loadPrompts } from './load-prompts.js'
 
-let root: string
-let count = 0
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'portico-prompts-'))
-})
-afterAll(() => rm(root, { recursive: true, force: true }))
-
-/** A fresh plugin folder holding `files` (paths relative to it). */
-async function plugin(files: Record<string, string>): Promise<string> {
-  const dir = join(root, `plugin-${++count}`)
-  await mkdir(dir)
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true })
-    await writeFile(join(dir, path), text)
-  }
-  return dir
-}
+const { plugin } = useTempPlugins('prompts')
 
 const draft: PromptConfig = {
   name: 'draft',

@@ -1,36 +1,12 @@
-import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { useTempPlugins } from '../../../test/support/temp-plugins.js'
 import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
 import { loadSkills } from './load-skills.js'
 import type { SkillLimits } from './skill-limits.js'
 
-let root: string
-let count = 0
-
-beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'portico-skills-'))
-})
-afterAll(() => rm(root, { recursive: true, force: true }))
-
-/** A fresh plugin folder holding `files` and the symlinks `links` (path → target). */
-async function plugin(
-  files: Record<string, string | Buffer>,
-  links: Record<string, string> = {},
-): Promise<string> {
-  const dir = join(root, `plugin-${++count}`)
-  await mkdir(dir)
-  for (const [path, content] of Object.entries(files)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true })
-    await writeFile(join(dir, path), content)
-  }
-  for (const [path, target] of Object.entries(links)) {
-    await mkdir(dirname(join(dir, path)), { recursive: true })
-    await symlink(target, join(dir, path))
-  }
-  return dir
-}
+const { plugin, outside } = useTempPlugins('skills')
 
 /** SKILL.md text for a skill named `name`, with extra frontmatter lines. */
 function skillMd(name: string, ...lines: string[]): string {
@@ -351,14 +327,14 @@ describe('loadSkills', () => {
         `the symlink leads outside the plugin folder (to ${outside}); only links inside it are followed`,
     ],
   ])('rejects %s', async (_name, link, message) => {
-    const outside = join(await realpath(root), `outside-${++count}`)
-    await mkdir(outside)
-    await writeFile(join(outside, 'secret.md'), 'secret')
-    const target = link.endsWith('.md') ? join(outside, 'secret.md') : outside
+    const away = await outside()
+    await mkdir(away)
+    await writeFile(join(away, 'secret.md'), 'secret')
+    const target = link.endsWith('.md') ? join(away, 'secret.md') : away
     const dir = await plugin({ 'skills/x/SKILL.md': skillMd('x') }, { [link]: target })
     const error = await loadError(dir)
     expect(error).toBeInstanceOf(PluginDefinitionError)
-    expect((error as Error).message).toBe(`${link}: ${message(outside)}`)
+    expect((error as Error).message).toBe(`${link}: ${message(away)}`)
   })
 
   it.each([

@@ -3,25 +3,13 @@ import { describe, expect, test } from 'vitest'
 import type { JsonSchema } from '../../model/json-schema.js'
 import type { PluginModel, ToolClassDefinition, ToolDefinition } from '../../model/plugin-model.js'
 import { problemType } from '../../server/problem-response.js'
+import { createBareModel, createFixtureTool } from '../documents/example-model-fixture.js'
 import type { OpenApiDocument } from './open-api-document.js'
 import { buildOpenApiDocument } from './open-api-document.js'
 
 const origin = 'https://notes.example.com'
 
-function createTool(className: string, methodName: string, fields: Partial<ToolDefinition> = {}) {
-  const tool: ToolDefinition = {
-    id: `${className}_${methodName}`,
-    className,
-    methodName,
-    inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-    outputSchema: { type: 'string' },
-    annotations: {},
-    inputDatePaths: [],
-    source: { file: `tools/${className.toLowerCase()}.ts`, line: 1 },
-    ...fields,
-  }
-  return tool
-}
+const createTool = createFixtureTool
 
 function createModel(tools: ToolDefinition[], descriptions: Record<string, string> = {}) {
   const toolClasses: ToolClassDefinition[] = []
@@ -35,32 +23,12 @@ function createModel(tools: ToolDefinition[], descriptions: Record<string, strin
     }
     toolClass.toolIds.push(tool.id)
   }
+  const bare = createBareModel()
   const model: PluginModel = {
-    formatVersion: 1,
-    identity: {
-      name: 'notes',
-      version: '1.2.3',
-      title: 'Notes',
-      description: 'Keeps notes.',
-      keywords: [],
-    },
-    config: {
-      auth: 'anon',
-      mcp: { servers: {}, external: {} },
-      style: { color: '#0f766e', icons: [] },
-      limits: { bodyBytes: 1048576, toolTimeoutMs: 30000 },
-      server: { trustProxy: false, allowedHosts: [] },
-      prompts: [],
-    },
+    ...bare,
+    identity: { ...bare.identity, description: 'Keeps notes.' },
     toolClasses,
     tools,
-    types: [],
-    prompts: [],
-    widgets: [],
-    skills: [],
-    agents: [],
-    icons: [],
-    readme: '',
   }
   return model
 }
