@@ -1,7 +1,6 @@
 // The public API of `portico`. Every line here is a deliberate API decision: this module is
 // imported at run time by configs and tools, so it stays free of the TypeScript compiler.
 
-export { type AuthAppOptions, getAuthApp } from './auth/get-auth-app.js'
 export type {
   AuthMode,
   DeployConfig,
@@ -16,17 +15,19 @@ export type {
   StyleConfig,
 } from './config/config-types.js'
 export { defineConfig } from './config/define-config.js'
-export type { PorticoAvatar, PorticoPluginContext } from './context/plugin-context.js'
+export type { JsonSchema, JsonSchemaTypeName } from './core/json-schema.js'
+export type { PorticoAvatar, PorticoPluginContext } from './core/plugin-context.js'
 export {
   type DefinitionLocation,
   PluginDefinitionError,
-} from './errors/plugin-definition-error.js'
+} from './core/plugin-definition-error.js'
 export {
   type ErrorDetail,
   PorticoError,
   type PorticoErrorKind,
   type PorticoErrorOptions,
-} from './errors/portico-error.js'
+} from './core/portico-error.js'
+export type { ProblemDocument } from './http/problem-response.js'
 export {
   createToolRuntime,
   type ToolClass,
@@ -34,7 +35,6 @@ export {
   type ToolRuntime,
   type ToolRuntimeOptions,
 } from './invoke/create-tool-runtime.js'
-export type { JsonSchema, JsonSchemaTypeName } from './model/json-schema.js'
 export type {
   NamedTypeDefinition,
   PluginIdentity,
@@ -47,4 +47,4 @@ export type {
 export { loadBuiltPlugin } from './plugin/load-built-plugin.js'
 export type { LoadedPlugin } from './plugin/loaded-plugin.js'
 export { type AppOptions, createApp } from './server/create-app.js'
-export type { ProblemDocument } from './server/problem-response.js'
+export { type AuthAppOptions, getAuthApp } from './server/get-auth-app.js'

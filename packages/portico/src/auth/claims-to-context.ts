@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose'
-import type { PorticoPluginContext } from '../context/plugin-context.js'
+import type { PorticoPluginContext } from '../core/plugin-context.js'
 
 /**
  * Maps verified claims to the context a tool method receives: `uid` from `sub`, `email`,

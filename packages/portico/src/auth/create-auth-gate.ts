@@ -1,6 +1,6 @@
 import type { JWTPayload } from 'jose'
-import type { PorticoPluginContext } from '../context/plugin-context.js'
-import { isPorticoError, PorticoError } from '../errors/portico-error.js'
+import type { PorticoPluginContext } from '../core/plugin-context.js'
+import { isPorticoError, PorticoError } from '../core/portico-error.js'
 import type { AuthSettings } from './auth-settings.js'
 import { buildBearerChallenge } from './bearer-challenge.js'
 import { claimsToContext } from './claims-to-context.js'

@@ -1,6 +1,6 @@
+import { jsonResponse } from '../http/json-response.js'
+import { requestOrigin } from '../http/request-origin.js'
 import type { PluginModel } from '../model/plugin-model.js'
-import { jsonResponse } from '../server/json-response.js'
-import { requestOrigin } from '../server/request-origin.js'
 import type { AuthSettings } from './auth-settings.js'
 import { buildProtectedResourceMetadata, resourceOf } from './protected-resource-metadata.js'
 

@@ -5,7 +5,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose'
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
 import type { AuthSettings } from './auth-settings.js'
 import { createJwksUriResolver } from './discover-jwks-uri.js'
 import { readTokenScopes } from './read-token-scopes.js'

@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
 
 /** How long one discovery request may take. */
 const DISCOVERY_TIMEOUT_MS = 5000

@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
 
 /** RFC 6750 §2.1: `Bearer` (any case), one space, then a token68 (RFC 9110 §11.2). */
 const BEARER = /^bearer ([A-Za-z0-9\-._~+/]+=*)$/i

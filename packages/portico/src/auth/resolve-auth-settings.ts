@@ -1,5 +1,5 @@
 import type { ResolvedConfig } from '../config/config-types.js'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import {
   type AuthSettings,
   DEFAULT_ALGORITHMS,

@@ -1,5 +1,5 @@
 import { errors } from 'jose'
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
 
 const CLAIM_MESSAGES: Record<string, string> = {
   iss: 'The token was issued by another issuer',

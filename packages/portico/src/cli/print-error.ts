@@ -1,5 +1,5 @@
 import { consola } from 'consola'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 
 /** Prints a failure: a plugin mistake as its one located line, anything else with its stack. */
 export function printError(error: unknown): void {

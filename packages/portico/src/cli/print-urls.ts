@@ -1,6 +1,6 @@
 import { consola } from 'consola'
+import { hostPolicyWarning, resolveHostPolicy } from '../http/host-policy.js'
 import type { PluginModel } from '../model/plugin-model.js'
-import { hostPolicyWarning, resolveHostPolicy } from '../server/host-policy.js'
 
 /** What a developer needs after start: where the plugin answers, and any unsafe setting. */
 export function printUrls(url: string, model: PluginModel, listenHost: string): void {

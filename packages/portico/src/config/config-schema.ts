@@ -1,5 +1,5 @@
-import type { JsonSchema } from '../model/json-schema.js'
-import { argumentNamePattern, promptNamePattern } from '../model/prompts/prompt-patterns.js'
+import type { JsonSchema } from '../core/json-schema.js'
+import { argumentNamePattern, promptNamePattern } from './prompt-patterns.js'
 
 const nonEmptyString: JsonSchema = { type: 'string', minLength: 1 }
 const toolClassName: JsonSchema = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }

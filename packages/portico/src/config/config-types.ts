@@ -119,3 +119,15 @@ export interface ResolvedConfig {
   limits: { bodyBytes: number; toolTimeoutMs: number }
   server: { publicUrl?: string; trustProxy: boolean; allowedHosts: string[] }
 }
+
+/** Who the plugin is: from the config, defaulting from `package.json`. */
+export interface PluginIdentity {
+  name: string
+  version: string
+  title: string
+  description: string
+  author?: string
+  license?: string
+  homepage?: string
+  keywords: string[]
+}

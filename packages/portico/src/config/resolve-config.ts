@@ -1,5 +1,4 @@
-import type { PluginIdentity } from '../model/plugin-model.js'
-import type { PorticoConfig, ResolvedConfig } from './config-types.js'
+import type { PluginIdentity, PorticoConfig, ResolvedConfig } from './config-types.js'
 import { configDefaults } from './defaults.js'
 
 /** The fields of `package.json` that feed the plugin's identity. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { validateConfig } from './validate-config.js'
 
 describe('validateConfig', () => {

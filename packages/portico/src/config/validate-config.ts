@@ -1,5 +1,5 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { configSchema } from './config-schema.js'
 import type { PorticoConfig } from './config-types.js'
 

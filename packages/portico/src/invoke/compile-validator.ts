@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import type { ErrorDetail } from '../errors/portico-error.js'
-import type { JsonSchema } from '../model/json-schema.js'
+import type { JsonSchema } from '../core/json-schema.js'
+import type { ErrorDetail } from '../core/portico-error.js'
 
 /** Checks a value; returns the failures, or an empty list when it is valid. */
 export type CompiledValidator = (value: unknown) => ErrorDetail[]

@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
 
 /**
  * Settles with `work`, or rejects with a `timeout` error after `ms`. The work itself cannot be

@@ -1,5 +1,5 @@
 import { configFileName, loadConfig } from '../config/load-config.js'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { loadAgents } from './agents/load-agents.js'
 import { loadIcons } from './assets/load-icons.js'
 import { loadReadme } from './assets/load-readme.js'

@@ -1,5 +1,7 @@
-import type { ResolvedConfig } from '../config/config-types.js'
-import type { JsonSchema } from './json-schema.js'
+import type { PluginIdentity, ResolvedConfig } from '../config/config-types.js'
+import type { JsonSchema } from '../core/json-schema.js'
+
+export type { PluginIdentity } from '../config/config-types.js'
 
 /** A place in the plugin's sources, relative to the plugin folder, 1-based line. */
 export interface SourceLocation {
@@ -59,18 +61,6 @@ export interface NamedTypeDefinition {
   source: SourceLocation
   /** Ids of the tools whose input or output uses this type. */
   usedBy: string[]
-}
-
-/** Who the plugin is: from the config, defaulting from `package.json`. */
-export interface PluginIdentity {
-  name: string
-  version: string
-  title: string
-  description: string
-  author?: string
-  license?: string
-  homepage?: string
-  keywords: string[]
 }
 
 /** One argument of a prompt template. */

@@ -1,12 +1,12 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { createToolRuntime } from '../invoke/create-tool-runtime.js'
-import { compileToolModules } from '../model/compile-tool-modules.js'
 import { derivePluginModel } from '../model/derive-plugin-model.js'
 import { findToolFiles } from '../model/find-tool-files.js'
-import { loadToolClasses } from '../model/load-tool-classes.js'
-import { buildFolderName, writeModelFile } from '../model/model-file.js'
 import type { PluginModel } from '../model/plugin-model.js'
+import { compileToolModules } from './compile-tool-modules.js'
+import { loadToolClasses } from './load-tool-classes.js'
+import { buildFolderName, writeModelFile } from './model-file.js'
 
 /**
  * `portico build`: derives the model, compiles the tools to JavaScript and writes both to

@@ -1,9 +1,9 @@
 import { join } from 'node:path'
 import { createToolRuntime } from '../invoke/create-tool-runtime.js'
-import { loadToolClasses } from '../model/load-tool-classes.js'
-import { buildFolderName, readModelFile } from '../model/model-file.js'
+import { loadToolClasses } from './load-tool-classes.js'
 import type { LoadedPlugin } from './loaded-plugin.js'
 import { logToolError } from './log-tool-error.js'
+import { buildFolderName, readModelFile } from './model-file.js'
 
 /**
  * `portico start`: loads what `portico build` wrote (and checked). Imports no compiler and

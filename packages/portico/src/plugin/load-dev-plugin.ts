@@ -1,8 +1,8 @@
 import { readdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { buildFolderName } from '../model/model-file.js'
 import { loadSourcePlugin } from './load-source-plugin.js'
 import type { LoadedPlugin } from './loaded-plugin.js'
+import { buildFolderName } from './model-file.js'
 
 /**
  * `portico dev`: loads the plugin from source. Each load is a new generation in its own folder,

@@ -1,9 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises'
 import { createToolRuntime } from '../invoke/create-tool-runtime.js'
-import { compileToolModules } from '../model/compile-tool-modules.js'
 import { derivePluginModel } from '../model/derive-plugin-model.js'
 import { findToolFiles } from '../model/find-tool-files.js'
-import { loadToolClasses } from '../model/load-tool-classes.js'
+import { compileToolModules } from './compile-tool-modules.js'
+import { loadToolClasses } from './load-tool-classes.js'
 import type { LoadedPlugin } from './loaded-plugin.js'
 import { logToolError } from './log-tool-error.js'
 

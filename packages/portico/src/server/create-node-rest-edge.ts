@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
+import { originOf } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { createRestCall, type RestCallOptions } from '../surfaces/rest/create-rest-call.js'
-import { originOf } from './request-origin.js'
 
 /** Serves a Node request directly and returns true, or returns false to leave it to the app. */
 export type NodeEdge = (request: IncomingMessage, response: ServerResponse) => boolean

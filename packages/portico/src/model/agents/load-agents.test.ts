@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises'
 import { describe, expect, it } from 'vitest'
 import { useTempPlugins } from '../../../test/support/temp-plugins.js'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { loadAgents } from './load-agents.js'
 
 const { plugin, outside } = useTempPlugins('agents')

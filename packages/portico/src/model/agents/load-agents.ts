@@ -19,7 +19,7 @@
 import { existsSync } from 'node:fs'
 import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { resolveInsidePlugin } from '../assets/resolve-inside-plugin.js'
 import type { AgentDefinition } from '../plugin-model.js'
 import { readAgentFrontmatter } from './read-agent-frontmatter.js'

@@ -5,7 +5,7 @@ import { configFileName } from '../../config/load-config.js'
 import {
   type DefinitionLocation,
   PluginDefinitionError,
-} from '../../errors/plugin-definition-error.js'
+} from '../../core/plugin-definition-error.js'
 import type { IconDefinition } from '../plugin-model.js'
 import { isInsideFolder, resolveInsidePlugin } from './resolve-inside-plugin.js'
 

@@ -3,7 +3,7 @@ import { sep } from 'node:path'
 import {
   type DefinitionLocation,
   PluginDefinitionError,
-} from '../../errors/plugin-definition-error.js'
+} from '../../core/plugin-definition-error.js'
 
 /** Whether `path` is `folder` or lies below it; both absolute and normalised. */
 export function isInsideFolder(folder: string, path: string): boolean {

@@ -1,9 +1,9 @@
+import { argumentNamePattern, promptNamePattern } from '../../config/prompt-patterns.js'
 import {
   type DefinitionLocation,
   PluginDefinitionError,
-} from '../../errors/plugin-definition-error.js'
+} from '../../core/plugin-definition-error.js'
 import type { PromptDefinition } from '../plugin-model.js'
-import { argumentNamePattern, promptNamePattern } from './prompt-patterns.js'
 import { listPlaceholders } from './template-placeholders.js'
 
 /** The part of a prompt a problem sits in, for the caller to turn into a file and line or key. */

@@ -1,4 +1,4 @@
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { FrontmatterPath, ParsedFrontmatter } from './parse-frontmatter.js'
 
 /** Throws {@link PluginDefinitionError} at the line of `path` in the frontmatter. */

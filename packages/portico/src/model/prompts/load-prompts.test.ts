@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { useTempPlugins } from '../../../test/support/temp-plugins.js'
 import type { PromptConfig } from '../../config/config-types.js'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { loadPrompts } from './load-prompts.js'
 
 const { plugin } = useTempPlugins('prompts')

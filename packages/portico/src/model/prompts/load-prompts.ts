@@ -26,7 +26,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PromptConfig } from '../../config/config-types.js'
-import { formatLocation, PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { formatLocation, PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { PromptDefinition } from '../plugin-model.js'
 import { readConfigPrompt } from './read-config-prompt.js'
 import { type LocatedPrompt, readPromptFile } from './read-prompt-file.js'

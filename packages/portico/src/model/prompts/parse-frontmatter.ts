@@ -1,5 +1,5 @@
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 
 /** A path into the frontmatter: keys of mappings and indexes of lists. */
 export type FrontmatterPath = readonly (string | number)[]

@@ -1,4 +1,4 @@
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import {
   asRecord,
   checkKeys,

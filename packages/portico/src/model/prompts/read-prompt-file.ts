@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promptNamePattern } from '../../config/prompt-patterns.js'
 import {
   type DefinitionLocation,
   PluginDefinitionError,
-} from '../../errors/plugin-definition-error.js'
+} from '../../core/plugin-definition-error.js'
 import type { PromptDefinition } from '../plugin-model.js'
 import { checkPrompt } from './check-prompt.js'
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js'
-import { promptNamePattern } from './prompt-patterns.js'
 import { readPromptFrontmatter } from './read-prompt-frontmatter.js'
 import { splitFrontmatter } from './split-frontmatter.js'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PorticoError } from '../../errors/portico-error.js'
+import { PorticoError } from '../../core/portico-error.js'
 import type { PromptDefinition } from '../plugin-model.js'
 import { renderPrompt } from './render-prompt.js'
 

@@ -1,4 +1,4 @@
-import { type ErrorDetail, PorticoError } from '../../errors/portico-error.js'
+import { type ErrorDetail, PorticoError } from '../../core/portico-error.js'
 import type { PromptDefinition } from '../plugin-model.js'
 import { fillPlaceholders } from './template-placeholders.js'
 

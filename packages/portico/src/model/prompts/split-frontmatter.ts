@@ -1,4 +1,4 @@
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 
 /** A markdown file cut into its YAML frontmatter and its body. */
 export interface FrontmatterParts {

@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { resolveInsidePlugin } from '../assets/resolve-inside-plugin.js'
 
 /** A file of a skill folder, found on disk but not yet read. */

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { useTempPlugins } from '../../../test/support/temp-plugins.js'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { loadSkills } from './load-skills.js'
 import type { SkillLimits } from './skill-limits.js'
 

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { SkillDefinition } from '../plugin-model.js'
 import { listSkillFiles } from './list-skill-files.js'
 import { readSkillFrontmatter } from './read-skill-frontmatter.js'

@@ -1,4 +1,4 @@
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { SkillFileEntry } from './list-skill-files.js'
 
 /** How much one skill folder may hold. */

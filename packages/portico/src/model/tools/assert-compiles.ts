@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { isInsideRoot, relativeFile } from './source-location.js'
 
 /**

@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import type { JsonSchema } from '../json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { enumToSchema, literalToSchema } from './literal-schemas.js'
 import { objectToSchema } from './object-to-schema.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'

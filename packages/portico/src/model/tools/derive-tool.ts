@@ -1,6 +1,6 @@
 import ts from 'typescript'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
-import type { JsonSchema } from '../json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { ToolDefinition } from '../plugin-model.js'
 import type { ToolMethodSource } from './find-tool-classes.js'
 import { readMethodDoc } from './read-method-doc.js'

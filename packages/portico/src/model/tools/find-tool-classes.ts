@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { locateNode } from './source-location.js'
 
 /** An exported class of a tool file and its public instance methods, in source order. */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { JsDoc } from './read-jsdoc.js'
 
 const NUMERIC_TAGS = new Set([

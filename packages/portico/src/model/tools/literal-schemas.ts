@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import type { JsonSchema, JsonSchemaTypeName } from '../json-schema.js'
+import type { JsonSchema, JsonSchemaTypeName } from '../../core/json-schema.js'
 
 /** A literal's value: `'x'`, `3`, `true`. */
 export function literalValue(

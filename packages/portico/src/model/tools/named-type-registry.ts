@@ -1,5 +1,5 @@
 import type ts from 'typescript'
-import { formatLocation, PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { formatLocation, PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { NamedType } from './describe-named-type.js'
 import { locateNode } from './source-location.js'
 

@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import type { JsonSchema } from '../json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import { hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
 import { readJsDoc } from './read-jsdoc.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'

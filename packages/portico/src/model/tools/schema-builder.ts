@@ -1,6 +1,6 @@
 import type ts from 'typescript'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
-import type { JsonSchema } from '../json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { convertType } from './convert-type.js'
 import { describeNamedType, type NamedType } from './describe-named-type.js'
 import type { NamedTypeRegistry } from './named-type-registry.js'

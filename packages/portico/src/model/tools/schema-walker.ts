@@ -1,5 +1,5 @@
 import type ts from 'typescript'
-import type { JsonSchema } from '../json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 
 /** Where a type is written, and what applies to it there. */
 export interface TypeSite {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type ts from 'typescript'
-import type { DefinitionLocation } from '../../errors/plugin-definition-error.js'
+import type { DefinitionLocation } from '../../core/plugin-definition-error.js'
 import type { SourceLocation } from '../plugin-model.js'
 
 /** `fileName` relative to `rootDir`, with forward slashes on every platform. */

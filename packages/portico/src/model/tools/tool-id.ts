@@ -2,7 +2,7 @@ import {
   type DefinitionLocation,
   formatLocation,
   PluginDefinitionError,
-} from '../../errors/plugin-definition-error.js'
+} from '../../core/plugin-definition-error.js'
 
 /** What MCP allows as a tool name. */
 export const TOOL_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/

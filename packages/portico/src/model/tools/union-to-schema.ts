@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import type { JsonSchema, JsonSchemaTypeName } from '../json-schema.js'
+import type { JsonSchema, JsonSchemaTypeName } from '../../core/json-schema.js'
 import { literalValue, typeNameOf, valuesToSchema } from './literal-schemas.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
 

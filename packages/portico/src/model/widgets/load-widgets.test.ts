@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { loadWidgets } from './load-widgets.js'
 
 let root: string

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { PluginDefinitionError } from '../../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { WidgetDefinition } from '../plugin-model.js'
 
 /** The folder of widget pages inside a plugin. */

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest'
+import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import type { AgentDefinition } from '../../model/plugin-model.js'
 import type { AgentJson } from './agent-documents.js'
 import { buildAgentJson, buildAgentsCatalog } from './agent-documents.js'
-import { createBareModel, createExampleModel } from './example-model-fixture.js'
 
 const origin = 'https://notes.example.com'
 

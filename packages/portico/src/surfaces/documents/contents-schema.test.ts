@@ -3,8 +3,8 @@ import { resolve } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { describe, expect, test } from 'vitest'
+import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import { derivePluginModel } from '../../model/derive-plugin-model.js'
-import { createBareModel, createExampleModel } from './example-model-fixture.js'
 import { buildPluginOverview } from './plugin-overview.js'
 
 const schemaPath = resolve(import.meta.dirname, '../../../schemas/contents.schema.json')

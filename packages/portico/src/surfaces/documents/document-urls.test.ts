@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest'
+import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import {
   buildAgentUrls,
   buildDocumentUrl,
@@ -10,7 +11,6 @@ import {
   buildWidgetUrl,
   toKebabName,
 } from './document-urls.js'
-import { createBareModel, createExampleModel } from './example-model-fixture.js'
 
 const origin = 'https://notes.example.com'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createBareModel, createExampleModel } from './example-model-fixture.js'
+import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import { buildMcpConfig } from './mcp-config.js'
 
 const origin = 'https://notes.example.com'

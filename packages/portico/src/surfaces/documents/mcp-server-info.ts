@@ -1,6 +1,5 @@
-import type { ServerCapabilities } from '@modelcontextprotocol/server'
+import { listMcpServers, type McpServerCapabilities } from '../../model/mcp-servers.js'
 import type { PluginModel } from '../../model/plugin-model.js'
-import { buildMcpCatalogs } from '../mcp/mcp-catalog.js'
 import { buildIconUrls } from './document-urls.js'
 
 /** `/mcp-server.json`: who the main MCP server is and what it declares, before connecting. */
@@ -16,25 +15,25 @@ export interface McpServerInfoDocument {
   /** The `instructions` sent on `initialize`; present when configured. */
   instructions?: string
   /** The main server's capabilities, exactly as `initialize` declares them. */
-  capabilities: ServerCapabilities
+  capabilities: McpServerCapabilities
 }
 
 /**
- * Builds `/mcp-server.json` from the main server's catalog, so that it cannot disagree with
- * what `initialize` answers.
+ * Builds `/mcp-server.json` from the main server of the model, as `initialize` does, so that
+ * the two cannot disagree.
  *
  * @example
  * import { buildMcpServerInfo } from './mcp-server-info.js'
  * buildMcpServerInfo(model, 'https://notes.example.com').capabilities // { tools: { listChanged: false } }
  */
 export function buildMcpServerInfo(model: PluginModel, origin: string): McpServerInfoDocument {
-  const main = buildMcpCatalogs(model).get('')
-  if (!main) throw new TypeError('buildMcpCatalogs returned no main server catalog')
-  const { serverInfo, instructions, capabilities } = main
+  const [main] = listMcpServers(model)
+  if (!main) throw new TypeError('listMcpServers returned no main server')
+  const { identity, instructions, capabilities } = main
   return {
-    name: serverInfo.name,
-    version: serverInfo.version,
-    title: serverInfo.title ?? model.identity.title,
+    name: identity.name,
+    version: identity.version,
+    title: identity.title,
     ...(model.identity.homepage ? { website: model.identity.homepage } : {}),
     icons: buildIconUrls(model, origin),
     ...(instructions ? { instructions } : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createBareModel, createExampleModel } from './example-model-fixture.js'
+import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import type { PluginManifest } from './plugin-manifest.js'
 import { buildPluginManifest } from './plugin-manifest.js'
 

@@ -1,5 +1,5 @@
+import { listMcpServers } from '../../model/mcp-servers.js'
 import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
-import { buildMcpCatalogs } from '../mcp/mcp-catalog.js'
 import { toAgentEntry } from './agent-documents.js'
 import {
   buildIconUrls,
@@ -100,11 +100,11 @@ function toOverviewTool(tool: ToolDefinition, origin: string, hasWidget: boolean
 }
 
 function listHostedServers(model: PluginModel, origin: string): OverviewHostedServer[] {
-  return [...buildMcpCatalogs(model).values()].map((catalog) => ({
-    name: catalog.name === '' ? MAIN_SERVER_NAME : catalog.name,
-    url: buildMcpServerUrl(origin, catalog.name),
-    title: catalog.serverInfo.title ?? catalog.serverInfo.name,
-    tools: [...catalog.callable.keys()],
+  return listMcpServers(model).map((server) => ({
+    name: server.name === '' ? MAIN_SERVER_NAME : server.name,
+    url: buildMcpServerUrl(origin, server.name),
+    title: server.identity.title,
+    tools: server.toolIds,
   }))
 }
 

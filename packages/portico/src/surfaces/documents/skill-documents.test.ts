@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { createBareModel, createExampleModel } from './example-model-fixture.js'
+import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import { buildPluginOverview } from './plugin-overview.js'
 import { buildSkillsCatalog } from './skill-documents.js'
 

@@ -1,6 +1,6 @@
-import type { PorticoPluginContext } from '../../context/plugin-context.js'
+import type { PorticoPluginContext } from '../../core/plugin-context.js'
+import { corsResponseHeaders, withCorsApplied } from '../../http/cors.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { corsResponseHeaders, withCorsApplied } from '../../server/cors.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
 import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'

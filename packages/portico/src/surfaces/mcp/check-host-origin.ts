@@ -1,4 +1,4 @@
-import type { HostPolicy } from '../../server/host-policy.js'
+import type { HostPolicy } from '../../http/host-policy.js'
 
 /** Verdicts by header value: clients send the same few Host and Origin values again and again. */
 const VERDICT_CACHE_SIZE = 64

@@ -1,6 +1,6 @@
 import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
 import { memorySkillFiles, SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
-import type { PorticoPluginContext } from '../../context/plugin-context.js'
+import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { SkillDefinition } from '../../model/plugin-model.js'
 import { createMcpServerFactory } from './create-mcp-server-factory.js'

@@ -5,6 +5,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/server'
+import { listMcpServers } from '../../model/mcp-servers.js'
 import type {
   PluginModel,
   PromptDefinition,
@@ -17,8 +18,8 @@ import { toMcpTool } from './to-mcp-tool.js'
 export const WIDGET_MIME_TYPE = 'text/html;profile=mcp-app'
 
 /**
- * What one MCP server (`/mcp` or `/mcp/<name>`) offers, prepared once per model load so that
- * the per-request server only looks things up.
+ * What one MCP server (`/mcp` or `/mcp/<name>`) offers, in the SDK's shapes, prepared once per
+ * model load so that the per-request server only looks things up.
  */
 export interface McpServerCatalog {
   /** `''` for the main server at `/mcp`, else the name in `mcp.servers`. */
@@ -38,78 +39,38 @@ export interface McpServerCatalog {
   skills: SkillDefinition[]
 }
 
-/** The SDK's skills extension (SEP-2640): its capability key and the scheme of its URIs. */
-export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
-
-/**
- * Builds the catalog of the main server and of each named server. The main server offers every
- * tool of the plugin, its prompts, its widgets and its skills; a named server offers the tools
- * of its classes and the widgets of those tools, no prompts and no skills.
- */
+/** The catalog of the main server (`''`) and of each named server, from the model's servers. */
 export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatalog> {
+  const tools = new Map(model.tools.map((tool) => [tool.id, tool]))
+  const prompts = new Map(model.prompts.map((prompt) => [prompt.name, prompt]))
+  const widgets = new Map(model.widgets.map((widget) => [widget.toolId, widget]))
+  const skills = new Map(model.skills.map((skill) => [skill.name, skill]))
+  const pick = <T>(from: ReadonlyMap<string, T>, keys: string[]) =>
+    keys.flatMap((key) => from.get(key) ?? [])
+
   const catalogs = new Map<string, McpServerCatalog>()
-  catalogs.set('', buildCatalog(model, '', undefined))
-  for (const [name, server] of Object.entries(model.config.mcp.servers)) {
-    catalogs.set(name, buildCatalog(model, name, new Set(server.classes)))
+  for (const server of listMcpServers(model)) {
+    const projections = pick(tools, server.toolIds).map(toMcpTool)
+    const serverPrompts = pick(prompts, server.promptNames)
+    const serverWidgets = pick(widgets, server.widgetToolIds)
+    const serverSkills = pick(skills, server.skillNames)
+    catalogs.set(server.name, {
+      name: server.name,
+      serverInfo: server.identity,
+      ...(server.instructions ? { instructions: server.instructions } : {}),
+      capabilities: server.capabilities,
+      tools: projections.map((projection) => projection.tool),
+      callable: new Map(
+        projections.map(({ tool, wrapsOutput }) => [tool.name, { wrapsOutput }] as const),
+      ),
+      prompts: new Map(serverPrompts.map((prompt) => [prompt.name, prompt])),
+      promptList: serverPrompts.map(toMcpPrompt),
+      resources: [...serverWidgets.map(toWidgetResource), ...serverSkills.map(toSkillResource)],
+      widgets: new Map(serverWidgets.map((widget) => [widget.uri, widget])),
+      skills: serverSkills,
+    })
   }
   return catalogs
-}
-
-function buildCatalog(
-  model: PluginModel,
-  name: string,
-  classes: ReadonlySet<string> | undefined,
-): McpServerCatalog {
-  const named = name === '' ? undefined : model.config.mcp.servers[name]
-  const definitions = model.tools.filter((tool) => !classes || classes.has(tool.className))
-  const projections = definitions.map(toMcpTool)
-  const toolIds = new Set(definitions.map((tool) => tool.id))
-  const widgets = model.widgets.filter((widget) => toolIds.has(widget.toolId))
-  const prompts = name === '' ? model.prompts : []
-  const skills = name === '' ? model.skills : []
-
-  const capabilities: ServerCapabilities = { tools: { listChanged: false } }
-  if (prompts.length > 0) capabilities.prompts = { listChanged: false }
-  // Skill files are MCP resources too (`skill://<name>/...`), read through the skills extension.
-  if (widgets.length > 0 || skills.length > 0)
-    capabilities.resources = { subscribe: false, listChanged: false }
-  if (skills.length > 0)
-    capabilities.extensions = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
-
-  const { identity } = model
-  // Icons given as URLs; icon files of the plugin are served (and listed) by /icons/:index.
-  const icons = model.config.style.icons
-    .filter((icon) => /^https?:\/\//.test(icon))
-    .map((src) => ({ src }))
-  const serverInfo: Implementation = {
-    name: name === '' ? identity.name : `${identity.name}/${name}`,
-    version: identity.version,
-    title: named?.title ?? (name === '' ? identity.title : `${identity.title}: ${name}`),
-    ...(named?.description || identity.description
-      ? { description: named?.description ?? identity.description }
-      : {}),
-    ...(identity.homepage ? { websiteUrl: identity.homepage } : {}),
-    ...(icons.length > 0 ? { icons } : {}),
-  }
-  const instructions = name === '' ? model.config.mcp.instructions : undefined
-  return {
-    name,
-    serverInfo,
-    ...(instructions ? { instructions } : {}),
-    capabilities,
-    tools: projections.map((projection) => projection.tool),
-    callable: new Map(
-      definitions.map((tool, index) => [
-        tool.id,
-        { wrapsOutput: projections[index]?.wrapsOutput ?? false },
-      ]),
-    ),
-    prompts: new Map(prompts.map((prompt) => [prompt.name, prompt])),
-    promptList: prompts.map(toMcpPrompt),
-    resources: [...widgets.map(toWidgetResource), ...skills.map(toSkillResource)],
-    widgets: new Map(widgets.map((widget) => [widget.uri, widget])),
-    skills,
-  }
 }
 
 function toMcpPrompt(prompt: PromptDefinition): Prompt {

@@ -1,5 +1,5 @@
-import { isPorticoError } from '../../errors/portico-error.js'
-import { readBodyBytes } from '../../server/read-body-bytes.js'
+import { isPorticoError } from '../../core/portico-error.js'
+import { readBodyBytes } from '../../http/read-body-bytes.js'
 
 /** A body read once for the SDK, or the error answer that ends the request. */
 export type JsonRpcBody = { parsed: unknown } | { rejected: Response } | { passThrough: true }

@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/server'
-import type { JsonSchema } from '../../model/json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { ToolDefinition } from '../../model/plugin-model.js'
 
 /** An MCP tool, and whether its results travel wrapped as `{ result }`. */

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
-import { isPorticoError } from '../../errors/portico-error.js'
-import { GENERIC_EXECUTION_DETAIL } from '../../server/problem-response.js'
+import { isPorticoError } from '../../core/portico-error.js'
+import { GENERIC_EXECUTION_DETAIL } from '../../http/problem-response.js'
 
 /**
  * A tool's result as MCP wants it: `structuredContent` (plain JSON, so a `Date` becomes its ISO

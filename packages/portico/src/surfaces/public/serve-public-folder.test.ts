@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEtag } from './conditional-request.js'
+import { createEtag } from '../../http/conditional-request.js'
 import { createPublicFolderHandler } from './serve-public-folder.js'
 
 const secret = 'TOP-SECRET-CONTENT'

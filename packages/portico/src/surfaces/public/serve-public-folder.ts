@@ -2,12 +2,12 @@ import type { Stats } from 'node:fs'
 import { open, realpath, stat } from 'node:fs/promises'
 import { isAbsolute } from 'node:path'
 import { Readable } from 'node:stream'
-import { isPorticoError, PorticoError } from '../../errors/portico-error.js'
-import { problemResponse, toProblemDocument } from '../../server/problem-response.js'
-import { createEtag, isNotModified } from './conditional-request.js'
-import { contentTypeFor } from './content-types.js'
-import { decodePublicPath, type PublicPath } from './decode-public-path.js'
-import { isMissingError, resolveSafePath } from './resolve-safe-path.js'
+import { isPorticoError, PorticoError } from '../../core/portico-error.js'
+import { createEtag, isNotModified } from '../../http/conditional-request.js'
+import { contentTypeFor } from '../../http/content-types.js'
+import { decodePublicPath, type PublicPath } from '../../http/decode-public-path.js'
+import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
+import { isMissingError, resolveSafePath } from '../../http/resolve-safe-path.js'
 
 /** Options of {@link createPublicFolderHandler}. */
 export interface PublicFolderOptions {

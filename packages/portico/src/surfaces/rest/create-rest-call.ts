@@ -1,9 +1,9 @@
 import type { AuthGate } from '../../auth/create-auth-gate.js'
-import type { PorticoPluginContext } from '../../context/plugin-context.js'
-import { PorticoError } from '../../errors/portico-error.js'
+import type { PorticoPluginContext } from '../../core/plugin-context.js'
+import { PorticoError } from '../../core/portico-error.js'
+import { corsResponseHeaders } from '../../http/cors.js'
+import { toProblemDocument } from '../../http/problem-response.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { corsResponseHeaders } from '../../server/cors.js'
-import { toProblemDocument } from '../../server/problem-response.js'
 import { parseJsonBody } from './parse-json-body.js'
 
 /** What a REST call needs of a request, whatever the runtime that received it. */

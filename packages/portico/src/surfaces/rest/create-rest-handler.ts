@@ -1,8 +1,8 @@
+import { withCorsApplied } from '../../http/cors.js'
+import { pathnameOf, searchOf } from '../../http/pathname-of.js'
+import { readBodyBytes } from '../../http/read-body-bytes.js'
+import { requestOrigin } from '../../http/request-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { withCorsApplied } from '../../server/cors.js'
-import { pathnameOf, searchOf } from '../../server/pathname-of.js'
-import { readBodyBytes } from '../../server/read-body-bytes.js'
-import { requestOrigin } from '../../server/request-origin.js'
 import { createRestCall, type RestCallOptions } from './create-rest-call.js'
 
 /** The REST surface on the Fetch API (every runtime): the REST call, read from a `Request`. */

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../model/json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { OpenApiSchema } from './open-api-schema.js'
 import type { ToOpenApiSchemaOptions } from './to-open-api-schema.js'
 import { toComponentName, toOpenApiSchema } from './to-open-api-schema.js'

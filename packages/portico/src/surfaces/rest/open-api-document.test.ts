@@ -1,9 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, test } from 'vitest'
-import type { JsonSchema } from '../../model/json-schema.js'
+import { createBareModel, createFixtureTool } from '../../../test/support/example-model-fixture.js'
+import type { JsonSchema } from '../../core/json-schema.js'
+import { problemType } from '../../http/problem-response.js'
 import type { PluginModel, ToolClassDefinition, ToolDefinition } from '../../model/plugin-model.js'
-import { problemType } from '../../server/problem-response.js'
-import { createBareModel, createFixtureTool } from '../documents/example-model-fixture.js'
 import type { OpenApiDocument } from './open-api-document.js'
 import { buildOpenApiDocument } from './open-api-document.js'
 

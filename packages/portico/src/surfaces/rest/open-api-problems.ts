@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../../config/config-types.js'
-import type { PorticoErrorKind } from '../../errors/portico-error.js'
-import type { ProblemDocument } from '../../server/problem-response.js'
-import { problemKinds, problemType } from '../../server/problem-response.js'
+import type { PorticoErrorKind } from '../../core/portico-error.js'
+import type { ProblemDocument } from '../../http/problem-response.js'
+import { problemKinds, problemType } from '../../http/problem-response.js'
 import type { OpenApiSchema } from './open-api-schema.js'
 
 /** A response of an OpenAPI 3.0 operation. */

@@ -1,4 +1,4 @@
-import type { JsonSchemaTypeName } from '../../model/json-schema.js'
+import type { JsonSchemaTypeName } from '../../core/json-schema.js'
 
 /** OAS 3.0 type names: those of JSON Schema less `null`, which OAS 3.0 spells `nullable`. */
 export type OpenApiTypeName = Exclude<JsonSchemaTypeName, 'null'>

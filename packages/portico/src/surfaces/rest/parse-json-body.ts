@@ -1,4 +1,4 @@
-import { PorticoError } from '../../errors/portico-error.js'
+import { PorticoError } from '../../core/portico-error.js'
 
 /** `application/json` and `application/<x>+json`, with any parameters (charset). */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, test } from 'vitest'
-import type { JsonSchema } from '../../model/json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { OpenApiSchema } from './open-api-schema.js'
 import { droppedKeywords, toComponentName, toOpenApiSchema } from './to-open-api-schema.js'
 

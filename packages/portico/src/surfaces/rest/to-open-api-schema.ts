@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../../model/json-schema.js'
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { OpenApiSchema, OpenApiTypeName } from './open-api-schema.js'
 
 /** Options of {@link toOpenApiSchema}. */

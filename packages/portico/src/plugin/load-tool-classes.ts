@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import type { ToolClass } from '../invoke/create-tool-runtime.js'
-import type { PluginModel } from './plugin-model.js'
+import type { PluginModel } from '../model/plugin-model.js'
 
 /**
  * Imports the compiled tool modules of a model from `outDir` and picks the classes it names.

@@ -1,5 +1,5 @@
-import type { ErrorDetail, PorticoErrorKind } from '../errors/portico-error.js'
-import { isPorticoError } from '../errors/portico-error.js'
+import type { ErrorDetail, PorticoErrorKind } from '../core/portico-error.js'
+import { isPorticoError } from '../core/portico-error.js'
 import { corsResponseHeaders, withCorsApplied } from './cors.js'
 
 /** An RFC 9457 problem document, as every error response of Portico carries it. */

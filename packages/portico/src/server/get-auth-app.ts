@@ -1,10 +1,14 @@
 import type { JWTPayload } from 'jose'
-import type { PorticoPluginContext } from '../context/plugin-context.js'
+import {
+  PORTICO_HUB_AUDIENCE,
+  PORTICO_HUB_ISSUER,
+  PORTICO_HUB_SCOPE,
+} from '../auth/auth-settings.js'
+import { createAuthGate } from '../auth/create-auth-gate.js'
+import { completeAuthSettings } from '../auth/resolve-auth-settings.js'
+import type { PorticoPluginContext } from '../core/plugin-context.js'
 import type { LoadedPlugin } from '../plugin/loaded-plugin.js'
-import { type AppOptions, createApp } from '../server/create-app.js'
-import { PORTICO_HUB_AUDIENCE, PORTICO_HUB_ISSUER, PORTICO_HUB_SCOPE } from './auth-settings.js'
-import { createAuthGate } from './create-auth-gate.js'
-import { completeAuthSettings } from './resolve-auth-settings.js'
+import { type AppOptions, createApp } from './create-app.js'
 
 /**
  * The OAuth settings of {@link getAuthApp}: everything the `OAUTH_*` variables set, plus what

@@ -1,4 +1,4 @@
-import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
+import type { PluginModel, ToolDefinition } from '../../src/model/plugin-model.js'
 
 // Test-only: the hand-built models the document tests share.
 

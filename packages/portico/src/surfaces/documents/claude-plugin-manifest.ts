@@ -1,5 +1,5 @@
 import type { PluginModel } from '../../model/plugin-model.js'
-import { toKebabName } from '../documents/document-urls.js'
+import { toKebabName } from './document-urls.js'
 
 /** `.claude-plugin/plugin.json`: the manifest of the agent plugin format (version 1.0). */
 export interface ClaudePluginManifest {

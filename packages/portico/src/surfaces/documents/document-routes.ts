@@ -1,10 +1,10 @@
-import { isPorticoError, PorticoError } from '../../errors/portico-error.js'
+import { isPorticoError, PorticoError } from '../../core/portico-error.js'
+import { corsResponseHeaders, withCorsApplied } from '../../http/cors.js'
+import { decodePublicPath } from '../../http/decode-public-path.js'
+import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
+import { pathnameOf } from '../../http/pathname-of.js'
+import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
 import type { PluginModel } from '../../model/plugin-model.js'
-import { corsResponseHeaders, withCorsApplied } from '../../server/cors.js'
-import { memoizeByOrigin } from '../../server/memoize-by-origin.js'
-import { pathnameOf } from '../../server/pathname-of.js'
-import { problemResponse, toProblemDocument } from '../../server/problem-response.js'
-import { decodePublicPath } from '../public/decode-public-path.js'
 import {
   buildServedFiles,
   buildSkillZip,

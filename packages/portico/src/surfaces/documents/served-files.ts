@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
+import { contentTypeFor } from '../../http/content-types.js'
 import type {
   AgentDefinition,
   IconDefinition,
   PluginModel,
   SkillDefinition,
 } from '../../model/plugin-model.js'
-import { contentTypeFor } from '../public/content-types.js'
 import { buildZip, type ZipEntry } from './build-zip.js'
 import { buildClaudePluginManifest } from './claude-plugin-manifest.js'
 

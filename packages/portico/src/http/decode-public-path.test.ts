@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPorticoError } from '../../errors/portico-error.js'
+import { isPorticoError } from '../core/portico-error.js'
 import { decodePublicPath } from './decode-public-path.js'
 
 function kindOf(pathname: string): string {

@@ -1,4 +1,4 @@
-import { PorticoError } from '../errors/portico-error.js'
+import { PorticoError } from '../core/portico-error.js'
 
 /**
  * Reads a request body within a size limit (413 beyond it). A body with a declared length is

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import type { PluginModel } from './plugin-model.js'
+import type { PluginModel } from '../model/plugin-model.js'
 
 /** Where `portico build` writes its output inside the plugin folder. */
 export const buildFolderName = '.portico'

@@ -1,5 +1,5 @@
 import { build } from 'esbuild'
-import { PluginDefinitionError } from '../errors/plugin-definition-error.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 
 /**
  * Compiles the plugin's tool modules to plain ESM JavaScript in `outDir`, keeping the folder

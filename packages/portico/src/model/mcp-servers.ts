@@ -1,0 +1,103 @@
+import type { PluginModel } from './plugin-model.js'
+
+/** The capability key of the MCP skills extension (SEP-2640). */
+export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
+
+/** What an MCP server declares on `initialize`, as plain data. */
+export interface McpServerCapabilities {
+  tools: { listChanged: boolean }
+  prompts?: { listChanged: boolean }
+  resources?: { subscribe: boolean; listChanged: boolean }
+  extensions?: Record<string, Record<string, boolean>>
+}
+
+/** Who an MCP server says it is (`serverInfo`). */
+export interface McpServerIdentity {
+  name: string
+  version: string
+  title: string
+  description?: string
+  websiteUrl?: string
+  /** Icons given as URLs; icon files of the plugin are served by `/icons/:index`. */
+  icons?: { src: string }[]
+}
+
+/**
+ * One MCP server of the plugin: `/mcp` (name `''`) or `/mcp/<name>`. Every surface that speaks
+ * of servers (MCP itself, `/mcp-server.json`, the overview) reads this, so they cannot disagree.
+ */
+export interface McpServerDefinition {
+  /** `''` for the main server at `/mcp`, else its key in `mcp.servers`. */
+  name: string
+  identity: McpServerIdentity
+  instructions?: string
+  capabilities: McpServerCapabilities
+  /** The tools it offers, in model order. */
+  toolIds: string[]
+  /** Its prompts, widgets (by tool id) and skills, by name. */
+  promptNames: string[]
+  widgetToolIds: string[]
+  skillNames: string[]
+}
+
+/**
+ * The plugin's MCP servers, main first, then `mcp.servers` in config order. The main server
+ * offers every tool, prompt, widget and skill; a named server offers the tools of its classes
+ * and the widgets of those tools, no prompts and no skills.
+ */
+export function listMcpServers(model: PluginModel): McpServerDefinition[] {
+  const named = Object.entries(model.config.mcp.servers).map(([name, server]) =>
+    describeServer(model, name, new Set(server.classes)),
+  )
+  return [describeServer(model, '', undefined), ...named]
+}
+
+function describeServer(
+  model: PluginModel,
+  name: string,
+  classes: ReadonlySet<string> | undefined,
+): McpServerDefinition {
+  const main = name === ''
+  const named = main ? undefined : model.config.mcp.servers[name]
+  const toolIds = model.tools
+    .filter((tool) => !classes || classes.has(tool.className))
+    .map((tool) => tool.id)
+  const offered = new Set(toolIds)
+  const widgetToolIds = model.widgets
+    .filter((widget) => offered.has(widget.toolId))
+    .map((widget) => widget.toolId)
+  const promptNames = main ? model.prompts.map((prompt) => prompt.name) : []
+  const skillNames = main ? model.skills.map((skill) => skill.name) : []
+
+  const capabilities: McpServerCapabilities = { tools: { listChanged: false } }
+  if (promptNames.length > 0) capabilities.prompts = { listChanged: false }
+  // Skill files are MCP resources too (`skill://<name>/...`), read through the skills extension.
+  if (widgetToolIds.length > 0 || skillNames.length > 0)
+    capabilities.resources = { subscribe: false, listChanged: false }
+  if (skillNames.length > 0)
+    capabilities.extensions = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
+
+  const { identity } = model
+  const icons = model.config.style.icons
+    .filter((icon) => /^https?:\/\//.test(icon))
+    .map((src) => ({ src }))
+  const description = named?.description ?? identity.description
+  const instructions = main ? model.config.mcp.instructions : undefined
+  return {
+    name,
+    identity: {
+      name: main ? identity.name : `${identity.name}/${name}`,
+      version: identity.version,
+      title: named?.title ?? (main ? identity.title : `${identity.title}: ${name}`),
+      ...(named?.description || identity.description ? { description } : {}),
+      ...(identity.homepage ? { websiteUrl: identity.homepage } : {}),
+      ...(icons.length > 0 ? { icons } : {}),
+    },
+    ...(instructions ? { instructions } : {}),
+    capabilities,
+    toolIds,
+    promptNames,
+    widgetToolIds,
+    skillNames,
+  }
+}
