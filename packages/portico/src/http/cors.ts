@@ -5,29 +5,44 @@ const EXPOSED_HEADERS = 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version,
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
 const MAX_AGE = '86400'
 
-/** The CORS headers of every answer; responses built with them need no further touch. */
-export const corsResponseHeaders = {
+/** The CORS headers of every answer. */
+const corsResponseHeaders = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': EXPOSED_HEADERS,
 } as const
 
+declare const corsIncluded: unique symbol
+
+/** The headers of an answer, CORS included: made by {@link withCors}, once where they are constant. */
+export type AnswerHeaders = Readonly<Record<string, string>> & { readonly [corsIncluded]: true }
+
+/**
+ * An answer's own headers plus the CORS headers every answer carries. This and the middleware
+ * below are the only places CORS is applied.
+ */
+export function withCors(headers: Record<string, string>): AnswerHeaders {
+  return { ...headers, ...corsResponseHeaders } as Record<string, string> as AnswerHeaders
+}
+
 const corsApplied = Symbol('portico.corsApplied')
 
 /**
- * Marks a response whose headers already include {@link corsResponseHeaders}, so that the
- * middleware leaves it alone: reading `headers` of a response the Node adapter holds as a plain
- * object turns it into a `Headers` instance and costs the adapter its fast path.
+ * A response whose headers already carry CORS, marked so that the middleware leaves it alone:
+ * reading `headers` of a response the Node adapter holds as a plain object turns it into a
+ * `Headers` instance and costs the adapter its fast path.
  */
-export function withCorsApplied(response: Response): Response {
+export function respond(body: BodyInit | null, status: number, headers: AnswerHeaders): Response {
+  const response = new Response(body, { status, headers })
   ;(response as Response & { [corsApplied]?: true })[corsApplied] = true
   return response
 }
 
 /**
  * CORS with origin `*` on every answer, and a 204 for every preflight. Authority travels in
- * bearer tokens, never cookies, so any origin may call. Headers are set on the final response
- * in place, after the route ran (Hono's own middleware touches the response before the route,
- * which makes Hono rebuild every answer around a stream: several times slower on Node).
+ * bearer tokens, never cookies, so any origin may call. Answers built by {@link respond} carry
+ * the headers from birth; others (the MCP SDK's) get them here, on the final response in place,
+ * after the route ran (Hono's own middleware touches the response before the route, which makes
+ * Hono rebuild every answer around a stream: several times slower on Node).
  */
 export function cors(): MiddlewareHandler {
   return async (c, next) => {

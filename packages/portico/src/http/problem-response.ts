@@ -1,6 +1,10 @@
-import type { ErrorDetail, PorticoErrorKind } from '../core/portico-error.js'
-import { isPorticoError } from '../core/portico-error.js'
-import { corsResponseHeaders, withCorsApplied } from './cors.js'
+import {
+  type ErrorDetail,
+  isPorticoError,
+  PorticoError,
+  type PorticoErrorKind,
+} from '../core/portico-error.js'
+import { respond, withCors } from './cors.js'
 
 /** An RFC 9457 problem document, as every error response of Portico carries it. */
 export interface ProblemDocument {
@@ -13,6 +17,9 @@ export interface ProblemDocument {
   /** Dev mode only: the stack of an unexpected error. */
   stack?: string
 }
+
+/** The media type of every error answer (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8'
 
 /** Status and title of each error kind; `type` is a stable URN per kind. */
 export const problemKinds: Record<PorticoErrorKind, { status: number; title: string }> = {
@@ -81,12 +88,17 @@ export function problemResponse(
   problem: ProblemDocument,
   extraHeaders?: Record<string, string>,
 ): Response {
-  const headers = {
-    ...extraHeaders,
-    ...corsResponseHeaders,
-    'content-type': 'application/problem+json; charset=utf-8',
-  }
-  return withCorsApplied(new Response(JSON.stringify(problem), { status: problem.status, headers }))
+  const headers = withCors({ ...extraHeaders, 'content-type': PROBLEM_CONTENT_TYPE })
+  return respond(JSON.stringify(problem), problem.status, headers)
+}
+
+/** The 404 of a path no route serves. */
+export function notFoundResponse(request: Request, options: ProblemOptions): Response {
+  const error = new PorticoError(
+    'not_found',
+    `Nothing at ${request.method} ${new URL(request.url).pathname}`,
+  )
+  return problemResponse(toProblemDocument(error, options))
 }
 
 function stackOf(value: unknown): string | undefined {

@@ -1,22 +1,17 @@
 import { join } from 'node:path'
-import { Hono } from 'hono'
+import { type Handler, Hono } from 'hono'
 import type { AuthGate } from '../auth/create-auth-gate.js'
-import { createMetadataRoute } from '../auth/create-metadata-route.js'
-import { PorticoError } from '../core/portico-error.js'
+import { metadataRoutes } from '../auth/metadata-routes.js'
 import { cors } from '../http/cors.js'
 import { resolveHostPolicy } from '../http/host-policy.js'
-import { jsonResponse } from '../http/json-response.js'
-import { memoizeByOrigin } from '../http/memoize-by-origin.js'
-import { problemResponse, toProblemDocument } from '../http/problem-response.js'
+import { notFoundResponse, problemResponse, toProblemDocument } from '../http/problem-response.js'
 import { requestOrigin } from '../http/request-origin.js'
+import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
-import { createPackagingSurface } from '../surfaces/documents/document-routes.js'
-import { renderOriginDocuments } from '../surfaces/documents/render-origin-documents.js'
-import { buildTypesDocument } from '../surfaces/documents/types-document.js'
-import { createMcpSurface, type McpMirrors } from '../surfaces/mcp/create-mcp-surface.js'
-import { createPublicFolderHandler } from '../surfaces/public/serve-public-folder.js'
-import { createRestHandler } from '../surfaces/rest/create-rest-handler.js'
-import { buildOpenApiDocument } from '../surfaces/rest/open-api-document.js'
+import { documentRoutes } from '../surfaces/documents/document-routes.js'
+import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
+import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
+import { restRoutes } from '../surfaces/rest/rest-routes.js'
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -38,86 +33,38 @@ export interface AppOptions {
 
 /**
  * Assembles the Fetch-API app of one plugin: every surface is a projection of the runtime's
- * model, prepared here once. The order of the routes is the order of this function.
+ * model, prepared here once. This is the one place that lists the routes, in the order they
+ * are tried.
  */
 export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const { model } = runtime
-  const { gate } = options
+  const { gate, dev } = options
   if (model.config.auth !== 'anon' && !gate) {
     // Never serve an authenticated plugin unprotected by omission.
     throw new Error(
       `Mode "${model.config.auth}" needs a gate: pass createAuthGate(settings) as options.gate`,
     )
   }
-  const app = new Hono()
-  const openApi = memoizeByOrigin((origin) => JSON.stringify(buildOpenApiDocument(model, origin)))
-  const types = JSON.stringify(buildTypesDocument(model))
-  const rest = createRestHandler(runtime, { dev: options.dev, ...(gate ? { gate } : {}) })
-  const packaging = createPackagingSurface(model, {
-    dev: options.dev,
-    renderDocuments: (origin) => renderOriginDocuments(model, origin),
-  })
-  const mcp = createMcpSurface(runtime, {
-    dev: options.dev,
-    hostPolicy: resolveHostPolicy(model.config.server, options.listenHost ?? '127.0.0.1'),
-    ...(gate ? { gate } : {}),
-  })
-  const notFound = (request: Request) =>
-    problemResponse(
-      toProblemDocument(
-        new PorticoError(
-          'not_found',
-          `Nothing at ${request.method} ${new URL(request.url).pathname}`,
-        ),
-        {
-          dev: options.dev,
-        },
-      ),
-    )
-  const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
-    const text = mcp.mirrors(server)?.[list]
-    return text === undefined ? notFound(request) : jsonResponse(text)
-  }
-  const publicFolder = createPublicFolderHandler({
-    rootDir: join(options.rootDir, 'public'),
-    dev: options.dev,
-  })
+  const withGate = gate ? { gate } : {}
+  const originOf = (request: Request) => requestOrigin(request, model.config.server)
+  const hostPolicy = resolveHostPolicy(model.config.server, options.listenHost ?? '127.0.0.1')
+  const routes: Route[] = [
+    ...(gate ? metadataRoutes(model, gate.settings) : []),
+    ...restRoutes(runtime, { dev, originOf, ...withGate }),
+    ...mcpRoutes(runtime, { dev, hostPolicy, ...withGate }),
+    ...documentRoutes(model, { dev, originOf }),
+    ...publicRoutes({ rootDir: join(options.rootDir, 'public'), dev }),
+  ]
 
+  const app = new Hono()
   app.use('*', cors())
-  app.get('/open-api.json', (c) =>
-    jsonResponse(openApi(requestOrigin(c.req.raw, model.config.server))),
-  )
-  app.get('/types.json', () => jsonResponse(types))
-  if (gate) {
-    const metadata = createMetadataRoute(model, gate.settings)
-    app.get(
-      '/.well-known/oauth-protected-resource',
-      (c) => metadata(c.req.raw, '/') ?? notFound(c.req.raw),
-    )
-    app.get(
-      '/.well-known/oauth-protected-resource/*',
-      (c) =>
-        metadata(c.req.raw, c.req.path.slice('/.well-known/oauth-protected-resource'.length)) ??
-        notFound(c.req.raw),
-    )
+  for (const route of routes) {
+    // A route that answers `undefined` passes the request on to the next one that matches.
+    const handler: Handler = (c, next) => route.handle(c.req.raw, c.req.param()) ?? next()
+    if (route.method === 'GET') app.get(route.path, handler)
+    else app.all(route.path, handler)
   }
-  app.all('/api/*', (c) => rest(c.req.raw))
-  app.get('/mcp/tools.json', (c) => mirror('', 'tools', c.req.raw))
-  app.get('/mcp/prompts.json', (c) => mirror('', 'prompts', c.req.raw))
-  app.get('/mcp/resources.json', (c) => mirror('', 'resources', c.req.raw))
-  app.get('/mcp/:server/tools.json', (c) => mirror(c.req.param('server'), 'tools', c.req.raw))
-  app.all('/mcp', (c) => mcp.handle('', c.req.raw) ?? notFound(c.req.raw))
-  app.all(
-    '/mcp/:server',
-    (c) => mcp.handle(c.req.param('server'), c.req.raw) ?? notFound(c.req.raw),
-  )
-  app.get(
-    '*',
-    (c) =>
-      packaging(c.req.raw, requestOrigin(c.req.raw, model.config.server)) ??
-      publicFolder(c.req.raw),
-  )
-  app.notFound((c) => notFound(c.req.raw))
-  app.onError((error) => problemResponse(toProblemDocument(error, { dev: options.dev })))
+  app.notFound((c) => notFoundResponse(c.req.raw, { dev }))
+  app.onError((error) => problemResponse(toProblemDocument(error, { dev })))
   return app
 }

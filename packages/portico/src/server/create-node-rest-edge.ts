@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { PorticoError } from '../core/portico-error.js'
+import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { createRestCall, type RestCallOptions } from '../surfaces/rest/create-rest-call.js'
@@ -40,38 +40,6 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: RestCallOption
     )
     return true
   }
-}
-
-/** Collects a request body within the limit (413 beyond it, declared or counted). */
-function readIncomingBody(request: IncomingMessage, limitBytes: number): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
-    if (Number(request.headers['content-length'] ?? 0) > limitBytes) {
-      request.resume()
-      reject(tooLarge(limitBytes))
-      return
-    }
-    const chunks: Buffer[] = []
-    let total = 0
-    request.on('data', (chunk: Buffer) => {
-      total += chunk.byteLength
-      if (total > limitBytes) {
-        // Keep draining what the client still sends, but keep none of it.
-        request.removeAllListeners('data')
-        request.resume()
-        reject(tooLarge(limitBytes))
-        return
-      }
-      chunks.push(chunk)
-    })
-    request.once('end', () =>
-      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
-    )
-    request.once('error', reject)
-  })
-}
-
-function tooLarge(limitBytes: number): PorticoError {
-  return new PorticoError('payload_too_large', `The body exceeds the limit of ${limitBytes} bytes`)
 }
 
 function headerValue(request: IncomingMessage, name: string): string | undefined {

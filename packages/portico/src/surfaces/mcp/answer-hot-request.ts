@@ -1,5 +1,5 @@
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
-import { corsResponseHeaders, withCorsApplied } from '../../http/cors.js'
+import { respond, withCors } from '../../http/cors.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
@@ -18,7 +18,7 @@ const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
 const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
-const jsonHeaders = { 'content-type': 'application/json', ...corsResponseHeaders }
+const jsonHeaders = withCors({ 'content-type': 'application/json' })
 
 interface JsonRpcRequest {
   jsonrpc: '2.0'
@@ -81,12 +81,8 @@ export function createHotAnswer(
 }
 
 function answer(resultJson: string, id: string | number): Response {
-  return withCorsApplied(
-    new Response(`{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`, {
-      status: 200,
-      headers: jsonHeaders,
-    }),
-  )
+  const body = `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
+  return respond(body, 200, jsonHeaders)
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { HostPolicy } from '../../http/host-policy.js'
+import { jsonRpcErrorResponse } from './json-rpc-error.js'
 
 /** Verdicts by header value: clients send the same few Host and Origin values again and again. */
 const VERDICT_CACHE_SIZE = 64
@@ -74,11 +75,5 @@ function cached(
 }
 
 function forbidden(message: string): Response {
-  return new Response(
-    JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }),
-    {
-      status: 403,
-      headers: { 'content-type': 'application/json' },
-    },
-  )
+  return jsonRpcErrorResponse(403, -32000, message)
 }

@@ -1,5 +1,6 @@
 import { isPorticoError } from '../../core/portico-error.js'
-import { readBodyBytes } from '../../http/read-body-bytes.js'
+import { readBodyBytes } from '../../http/read-body.js'
+import { jsonRpcErrorResponse } from './json-rpc-error.js'
 
 /** A body read once for the SDK, or the error answer that ends the request. */
 export type JsonRpcBody = { parsed: unknown } | { rejected: Response } | { passThrough: true }
@@ -25,20 +26,12 @@ export async function readJsonRpcBody(request: Request, limitBytes: number): Pro
   try {
     bytes = await readBodyBytes(request, limitBytes)
   } catch (error) {
-    if (isPorticoError(error)) return { rejected: jsonRpcError(413, -32600, error.message) }
+    if (isPorticoError(error)) return { rejected: jsonRpcErrorResponse(413, -32600, error.message) }
     throw error
   }
   try {
     return { parsed: JSON.parse(utf8.decode(bytes)) }
   } catch {
-    return { rejected: jsonRpcError(400, -32700, 'Parse error: Invalid JSON') }
+    return { rejected: jsonRpcErrorResponse(400, -32700, 'Parse error: Invalid JSON') }
   }
-}
-
-/** A JSON-RPC error without an id, as transports answer what they cannot route. */
-export function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  })
 }

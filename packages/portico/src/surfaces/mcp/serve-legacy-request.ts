@@ -2,7 +2,7 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
-import { jsonRpcError } from './read-json-rpc-body.js'
+import { jsonRpcErrorResponse } from './json-rpc-error.js'
 
 /**
  * Serves one request of the initialize-based 2025 revisions statelessly: a fresh server and
@@ -18,9 +18,9 @@ export async function serveLegacyRequest(
   parsedBody: unknown,
 ): Promise<Response> {
   if (request.method === 'GET' || request.method === 'DELETE') {
-    const response = jsonRpcError(405, -32000, 'Method not allowed: this server is stateless')
-    response.headers.set('allow', 'POST, OPTIONS')
-    return response
+    return jsonRpcErrorResponse(405, -32000, 'Method not allowed: this server is stateless', {
+      allow: 'POST, OPTIONS',
+    })
   }
   const accept = request.headers.get('accept') ?? ''
   const acceptsJson = accept === '' || /application\/json|\*\/\*/i.test(accept)

@@ -3,11 +3,14 @@ import { open, realpath, stat } from 'node:fs/promises'
 import { isAbsolute } from 'node:path'
 import { Readable } from 'node:stream'
 import { isPorticoError, PorticoError } from '../../core/portico-error.js'
-import { createEtag, isNotModified } from '../../http/conditional-request.js'
+import { createEtag } from '../../http/conditional-request.js'
 import { contentTypeFor } from '../../http/content-types.js'
 import { decodePublicPath, type PublicPath } from '../../http/decode-public-path.js'
+import { redirectResponse } from '../../http/json-response.js'
 import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
 import { isMissingError, resolveSafePath } from '../../http/resolve-safe-path.js'
+import type { Route } from '../../http/route.js'
+import { serveFile } from '../../http/serve-file.js'
 
 /** Options of {@link createPublicFolderHandler}. */
 export interface PublicFolderOptions {
@@ -18,6 +21,11 @@ export interface PublicFolderOptions {
 }
 
 const nosniff = { 'x-content-type-options': 'nosniff' } as const
+
+/** The plugin's `public/` folder as the last route: it answers every GET no other route took. */
+export function publicRoutes(options: PublicFolderOptions): Route[] {
+  return [{ method: 'GET', path: '*', handle: createPublicFolderHandler(options) }]
+}
 
 /**
  * Creates the fall-through handler that serves a plugin's `public/` folder on GET and HEAD.
@@ -70,10 +78,8 @@ export function createPublicFolderHandler(
     if (found === undefined) throw notFound()
     if (found === 'redirect') {
       // No empty segment gets past decodePublicPath, so this never starts with `//`.
-      const location = `${url.pathname}/${url.search}`
-      return new Response(null, {
-        status: 301,
-        headers: { location, 'cache-control': cacheControl },
+      return redirectResponse(`${url.pathname}/${url.search}`, 301, {
+        'cache-control': cacheControl,
       })
     }
     const response = await sendFile(request, found, cacheControl)
@@ -128,33 +134,26 @@ async function sendFile(
     if (isMissingError(error)) return undefined
     throw error
   }
-  let keepOpen = false
+  let streaming = false
   try {
     const stats = await handle.stat()
     if (!stats.isFile()) return undefined
-    const etag = createEtag(stats.size, stats.mtimeMs)
-    const headers = new Headers({
-      ...nosniff,
-      etag,
-      'last-modified': stats.mtime.toUTCString(),
-      'cache-control': cacheControl,
+    return serveFile(request, {
+      contentType: contentTypeFor(filePath),
+      etag: createEtag(stats.size, stats.mtimeMs),
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      cacheControl,
+      body: () => {
+        // The stream closes the handle when it ends, fails, or the client goes away (cancel).
+        streaming = true
+        const stream = handle.createReadStream({ start: 0, end: stats.size - 1 })
+        // Node's web stream type and the DOM one are the same object at run time, not to tsc.
+        return Readable.toWeb(stream) as ReadableStream<Uint8Array>
+      },
     })
-    if (isNotModified(request.headers, etag, stats.mtimeMs)) {
-      return new Response(null, { status: 304, headers })
-    }
-    headers.set('content-type', contentTypeFor(filePath))
-    headers.set('content-length', String(stats.size))
-    if (request.method === 'HEAD' || stats.size === 0) {
-      return new Response(null, { status: 200, headers })
-    }
-    // The stream closes the handle when it ends, fails, or the client goes away (cancel).
-    const stream = handle.createReadStream({ start: 0, end: stats.size - 1 })
-    keepOpen = true
-    // Node's web stream type and the DOM one are the same object at run time, not to tsc.
-    const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>
-    return new Response(body, { status: 200, headers })
   } finally {
-    if (!keepOpen) await handle.close()
+    if (!streaming) await handle.close()
   }
 }
 

@@ -1,8 +1,8 @@
 import type { AuthGate } from '../../auth/create-auth-gate.js'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import { PorticoError } from '../../core/portico-error.js'
-import { corsResponseHeaders } from '../../http/cors.js'
-import { toProblemDocument } from '../../http/problem-response.js'
+import { type AnswerHeaders, withCors } from '../../http/cors.js'
+import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { parseJsonBody } from './parse-json-body.js'
 
@@ -23,7 +23,7 @@ export interface RestRequest {
 /** A REST answer as plain data, for the edge of each runtime to write. */
 export interface RestAnswer {
   status: number
-  headers: Record<string, string>
+  headers: AnswerHeaders
   body: string
 }
 
@@ -34,12 +34,9 @@ export interface RestCallOptions {
   gate?: AuthGate
 }
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', ...corsResponseHeaders }
-const problemHeaders = {
-  'content-type': 'application/problem+json; charset=utf-8',
-  ...corsResponseHeaders,
-}
-const notAllowedHeaders = { ...problemHeaders, allow: 'POST, OPTIONS' }
+const jsonHeaders = withCors({ 'content-type': 'application/json; charset=utf-8' })
+const problemHeaders = withCors({ 'content-type': PROBLEM_CONTENT_TYPE })
+const notAllowedHeaders = withCors({ ...problemHeaders, allow: 'POST, OPTIONS' })
 
 /**
  * `POST /api/<Class>/<method>` as one visible pipeline, independent of the runtime: route to a
@@ -96,7 +93,7 @@ function refusal(
   const problem = toProblemDocument(error, { dev })
   return {
     status,
-    headers: { ...problemHeaders, 'www-authenticate': challenge },
+    headers: withCors({ ...problemHeaders, 'www-authenticate': challenge }),
     body: JSON.stringify(problem),
   }
 }

@@ -1,6 +1,6 @@
-import { withCorsApplied } from '../../http/cors.js'
+import { respond } from '../../http/cors.js'
 import { pathnameOf, searchOf } from '../../http/pathname-of.js'
-import { readBodyBytes } from '../../http/read-body-bytes.js'
+import { readBodyBytes } from '../../http/read-body.js'
 import { requestOrigin } from '../../http/request-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestCall, type RestCallOptions } from './create-rest-call.js'
@@ -21,8 +21,6 @@ export function createRestHandler(
       search: searchOf(request.url),
       origin: () => requestOrigin(request, runtime.model.config.server),
     })
-    return withCorsApplied(
-      new Response(answer.body, { status: answer.status, headers: answer.headers }),
-    )
+    return respond(answer.body, answer.status, answer.headers)
   }
 }

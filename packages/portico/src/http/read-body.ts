@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http'
 import { PorticoError } from '../core/portico-error.js'
 
 /**
@@ -34,6 +35,37 @@ export async function readBodyBytes(request: Request, limitBytes: number): Promi
     offset += chunk.byteLength
   }
   return bytes
+}
+
+/** {@link readBodyBytes} for a `node:http` request: the same limit, declared or counted. */
+export function readIncomingBody(
+  request: IncomingMessage,
+  limitBytes: number,
+): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > limitBytes) {
+      request.resume()
+      reject(tooLarge(limitBytes))
+      return
+    }
+    const chunks: Buffer[] = []
+    let total = 0
+    request.on('data', (chunk: Buffer) => {
+      total += chunk.byteLength
+      if (total > limitBytes) {
+        // Keep draining what the client still sends, but keep none of it.
+        request.removeAllListeners('data')
+        request.resume()
+        reject(tooLarge(limitBytes))
+        return
+      }
+      chunks.push(chunk)
+    })
+    request.once('end', () =>
+      resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
+    )
+    request.once('error', reject)
+  })
 }
 
 function tooLarge(limitBytes: number): PorticoError {

@@ -1,8 +1,12 @@
 import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
+import { respond, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
+import { jsonResponse } from '../../http/json-response.js'
 import { searchOf } from '../../http/pathname-of.js'
+import { notFoundResponse } from '../../http/problem-response.js'
 import { requestOrigin } from '../../http/request-origin.js'
+import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
 import { createHostOriginCheck } from './check-host-origin.js'
@@ -10,8 +14,8 @@ import type { SdkLeg } from './create-sdk-leg.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
 
-/** Options of {@link createMcpSurface}. */
-export interface McpSurfaceOptions {
+/** Options of {@link mcpRoutes}. */
+export interface McpRoutesOptions {
   dev: boolean
   hostPolicy: HostPolicy
   /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
@@ -19,18 +23,10 @@ export interface McpSurfaceOptions {
 }
 
 /** The JSON mirrors of one server's list results, rendered once. */
-export interface McpMirrors {
+interface McpMirrors {
   tools: string
   prompts: string
   resources: string
-}
-
-/** The MCP endpoints of a plugin: one handler and one set of mirrors per server. */
-export interface McpSurface {
-  /** Serves `ALL /mcp` (`server` = `''`) or `ALL /mcp/<server>`; `undefined` for an unknown server. */
-  handle(server: string, request: Request): Promise<Response> | undefined
-  /** The mirrors of a server, `undefined` for an unknown one. */
-  mirrors(server: string): McpMirrors | undefined
 }
 
 /** Whether a request may go on, with the caller's context in the authenticated modes. */
@@ -40,13 +36,15 @@ type Admission = { ok: true; context?: PorticoPluginContext } | Extract<GateOutc
 const SDK_PRELOAD_DELAY_MS = 50
 
 /**
- * Builds the MCP surface. Per request: Host and Origin are checked; the body is read and parsed
+ * The MCP endpoints, `/mcp` and `/mcp/<server>`, and the JSON mirrors of their lists
+ * (`/mcp/tools.json`, `/mcp/prompts.json`, `/mcp/resources.json`, `/mcp/<server>/tools.json`).
+ * Per request: Host and Origin are checked; the body is read and parsed
  * once, within the limit; `tools/call` and `tools/list` are answered by the hot path; anything
  * else goes to the SDK leg of that server, in either era. The SDK is imported lazily (it takes
  * longer to load than the rest of Portico), on the first request that needs it or shortly
  * after start, whichever comes first. Any replica can answer any request.
  */
-export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOptions): McpSurface {
+export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Route[] {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
   const catalogs = buildMcpCatalogs(runtime.model)
   const hotAnswers = new Map<string, HotAnswer>()
@@ -74,25 +72,50 @@ export function createMcpSurface(runtime: ToolRuntime, options: McpSurfaceOption
         })
       : Promise.resolve(anonymous)
 
-  return {
-    handle(server, request) {
-      const hot = hotAnswers.get(server)
-      if (!hot) return undefined
-      const rejected = rejectHostOrOrigin(request)
-      if (rejected) return Promise.resolve(rejected)
-      return authenticate(request, server).then(async (outcome) => {
-        if (!outcome.ok) return mcpRefusal(outcome)
-        const body = await readJsonRpcBody(request, maxRequestBodySize)
-        if ('rejected' in body) return body.rejected
-        const parsed = 'parsed' in body ? body.parsed : undefined
-        const answer = parsed === undefined ? undefined : hot(request, parsed, outcome.context)
-        if (answer) return answer
-        const leg = (await sdkLegs()).get(server) as SdkLeg
-        return leg(request, parsed, outcome.context)
-      })
-    },
-    mirrors: (server) => mirrors.get(server),
+  const handle = (server: string, request: Request): Promise<Response> => {
+    const hot = hotAnswers.get(server)
+    if (!hot) return Promise.resolve(notFoundResponse(request, { dev: options.dev }))
+    const rejected = rejectHostOrOrigin(request)
+    if (rejected) return Promise.resolve(rejected)
+    return authenticate(request, server).then(async (outcome) => {
+      if (!outcome.ok) return mcpRefusal(outcome)
+      const body = await readJsonRpcBody(request, maxRequestBodySize)
+      if ('rejected' in body) return body.rejected
+      const parsed = 'parsed' in body ? body.parsed : undefined
+      const answer = parsed === undefined ? undefined : hot(request, parsed, outcome.context)
+      if (answer) return answer
+      const leg = (await sdkLegs()).get(server) as SdkLeg
+      return leg(request, parsed, outcome.context)
+    })
   }
+  const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
+    const text = mirrors.get(server)?.[list]
+    return text === undefined ? notFoundResponse(request, { dev: options.dev }) : jsonResponse(text)
+  }
+  return [
+    { method: 'GET', path: '/mcp/tools.json', handle: (request) => mirror('', 'tools', request) },
+    {
+      method: 'GET',
+      path: '/mcp/prompts.json',
+      handle: (request) => mirror('', 'prompts', request),
+    },
+    {
+      method: 'GET',
+      path: '/mcp/resources.json',
+      handle: (request) => mirror('', 'resources', request),
+    },
+    {
+      method: 'GET',
+      path: '/mcp/:server/tools.json',
+      handle: (request, params) => mirror(params.server ?? '', 'tools', request),
+    },
+    { method: 'ALL', path: '/mcp', handle: (request) => handle('', request) },
+    {
+      method: 'ALL',
+      path: '/mcp/:server',
+      handle: (request, params) => handle(params.server ?? '', request),
+    },
+  ]
 }
 
 /** Imports the SDK leg module once and builds a leg per server. */
@@ -119,8 +142,10 @@ function lazySdkLegs(
  */
 function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): Response {
   const error = outcome.status === 403 ? 'insufficient_scope' : 'invalid_token'
-  return new Response(JSON.stringify({ error, error_description: outcome.error.message }), {
-    status: outcome.status,
-    headers: { 'content-type': 'application/json', 'www-authenticate': outcome.challenge },
+  const body = JSON.stringify({ error, error_description: outcome.error.message })
+  const headers = withCors({
+    'content-type': 'application/json',
+    'www-authenticate': outcome.challenge,
   })
+  return respond(body, outcome.status, headers)
 }

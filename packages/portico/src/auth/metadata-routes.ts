@@ -1,5 +1,8 @@
 import { jsonResponse } from '../http/json-response.js'
+import { pathnameOf } from '../http/pathname-of.js'
+import { notFoundResponse } from '../http/problem-response.js'
 import { requestOrigin } from '../http/request-origin.js'
+import type { Route } from '../http/route.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import type { AuthSettings } from './auth-settings.js'
 import { buildProtectedResourceMetadata, resourceOf } from './protected-resource-metadata.js'
@@ -28,4 +31,25 @@ export function createMetadataRoute(
     const resource = settings.resource ?? resourceOf({ origin, resourcePath: path })
     return jsonResponse(JSON.stringify(buildProtectedResourceMetadata(settings, resource, name)))
   }
+}
+
+const METADATA_PATH = '/.well-known/oauth-protected-resource'
+
+/** The metadata routes: the root form and the path-aware ones; any other path below is 404. */
+export function metadataRoutes(model: PluginModel, settings: AuthSettings): Route[] {
+  const metadata = createMetadataRoute(model, settings)
+  const notFound = (request: Request) => notFoundResponse(request, { dev: false })
+  return [
+    {
+      method: 'GET',
+      path: METADATA_PATH,
+      handle: (request) => metadata(request, '/') ?? notFound(request),
+    },
+    {
+      method: 'GET',
+      path: `${METADATA_PATH}/*`,
+      handle: (request) =>
+        metadata(request, pathnameOf(request.url).slice(METADATA_PATH.length)) ?? notFound(request),
+    },
+  ]
 }
