@@ -1,7 +1,14 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
 import { consola, LogLevels } from 'consola'
-import { defaultHost, defaultPort, parsePort, resolveListenOptions } from './listen-options.js'
+import {
+  defaultHost,
+  defaultPort,
+  type ListenOptions,
+  parsePort,
+  resolveListenOptions,
+} from './listen-options.js'
 import { printError } from './print-error.js'
 
 // consola goes quiet when it detects a test runner or CI; a CLI always tells where it serves.
@@ -12,26 +19,34 @@ interface ListenFlags {
   host?: string
 }
 
-/** The flags of a command that serves: `--port` and `--host`, over PORT and HOST. */
-function withListenOptions(command: Command): Command {
-  return command
+/** A command that serves a plugin folder, with `--port` and `--host` over PORT and HOST. */
+function servingCommand(
+  name: string,
+  description: string,
+  run: (rootDir: string, listen: ListenOptions) => Promise<void>,
+): void {
+  program
+    .command(name)
+    .description(description)
+    .argument('[dir]', 'plugin folder', '.')
     .option('-p, --port <port>', `port (default: PORT or ${defaultPort})`, parsePort)
     .option('-H, --host <host>', `interface (default: HOST or ${defaultHost})`)
+    .action((dir: string, flags: ListenFlags) => run(resolve(dir), resolveListenOptions(flags)))
 }
 
 const program = new Command('portico')
   .description('Serve plain TypeScript tools as REST with OpenAPI, MCP and a docs site.')
+  .version(readOwnVersion(), '-v, --version', 'print the version of portico')
   .showHelpAfterError()
 
-withListenOptions(
-  program
-    .command('dev')
-    .description('serve a plugin from source; reload on tool changes, restart on config changes')
-    .argument('[dir]', 'plugin folder', '.'),
-).action(async (dir: string, flags: ListenFlags) => {
-  const { runDevSupervisor } = await import('./dev-supervisor.js')
-  runDevSupervisor(process.argv[1] ?? '', resolve(dir), resolveListenOptions(flags))
-})
+servingCommand(
+  'dev',
+  'serve a plugin from source; reload on tool changes, restart on config changes',
+  async (rootDir, listen) => {
+    const { runDevSupervisor } = await import('./dev-supervisor.js')
+    runDevSupervisor(process.argv[1] ?? '', rootDir, listen)
+  },
+)
 
 program
   .command('dev-worker', { hidden: true })
@@ -52,15 +67,16 @@ program
     await buildCommand(resolve(dir))
   })
 
-withListenOptions(
-  program
-    .command('start')
-    .description('serve a built plugin in production mode')
-    .argument('[dir]', 'plugin folder', '.'),
-).action(async (dir: string, flags: ListenFlags) => {
+servingCommand('start', 'serve a built plugin in production mode', async (rootDir, listen) => {
   const { startCommand } = await import('./start-command.js')
-  await startCommand(resolve(dir), resolveListenOptions(flags))
+  await startCommand(rootDir, listen)
 })
+
+/** The version of this package, from its package.json (two folders up in src/ and in dist/). */
+function readOwnVersion(): string {
+  const manifest = readFileSync(new URL('../../package.json', import.meta.url), 'utf8')
+  return (JSON.parse(manifest) as { version: string }).version
+}
 
 program.parseAsync().catch((error: unknown) => {
   printError(error)

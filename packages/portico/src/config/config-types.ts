@@ -124,9 +124,11 @@ export interface ResolvedConfig {
 export interface PluginIdentity {
   name: string
   version: string
+  /** Display name. */
   title: string
   description: string
   author?: string
+  /** SPDX licence id. */
   license?: string
   homepage?: string
   keywords: string[]

@@ -1,16 +1,9 @@
 import type { PluginModel } from '../../model/plugin-model.js'
-import { toKebabName } from './document-urls.js'
+import { buildManifestIdentity, type ManifestIdentity } from './plugin-manifest.js'
 
 /** `.claude-plugin/plugin.json`: the manifest of the agent plugin format (version 1.0). */
-export interface ClaudePluginManifest {
-  name: string
+export interface ClaudePluginManifest extends ManifestIdentity {
   displayName: string
-  version: string
-  description: string
-  author?: { name: string }
-  homepage?: string
-  license?: string
-  keywords: string[]
   /** Paths inside the package; they start with `./`, as the format requires. */
   skills?: string
   agents?: string[]
@@ -22,16 +15,11 @@ export interface ClaudePluginManifest {
  * configuration lie inside the zip.
  */
 export function buildClaudePluginManifest(model: PluginModel): ClaudePluginManifest {
-  const { identity } = model
+  const { name, ...identity } = buildManifestIdentity(model.identity)
   return {
-    name: toKebabName(identity.name),
-    displayName: identity.title,
-    version: identity.version,
-    description: identity.description,
-    ...(identity.author ? { author: { name: identity.author } } : {}),
-    ...(identity.homepage ? { homepage: identity.homepage } : {}),
-    ...(identity.license ? { license: identity.license } : {}),
-    keywords: identity.keywords,
+    name,
+    displayName: model.identity.title,
+    ...identity,
     ...(model.skills.length > 0 ? { skills: './skills/' } : {}),
     ...(model.agents.length > 0
       ? { agents: model.agents.map((agent) => `./agents/${agent.name}.md`) }

@@ -1,11 +1,8 @@
-import type { PluginModel } from '../../model/plugin-model.js'
+import type { PluginIdentity, PluginModel } from '../../model/plugin-model.js'
 import { buildPluginLinks, type PluginLinks, toKebabName } from './document-urls.js'
 
-/**
- * `/plugin.json`: the plugin's manifest, shaped like the agent-plugin manifest (format 1.0) so
- * that the same file can sit at the root of `/plugin.zip`, plus Portico's own links.
- */
-export interface PluginManifest {
+/** The identity fields of both manifests, `/plugin.json` and `.claude-plugin/plugin.json`. */
+export interface ManifestIdentity {
   /** The plugin name made kebab-case, as the agent-plugin format requires (`@acme/Notes` → `acme-notes`). */
   name: string
   /** The plugin's semver version. */
@@ -18,6 +15,13 @@ export interface PluginManifest {
   /** SPDX licence id; present when set. */
   license?: string
   keywords: string[]
+}
+
+/**
+ * `/plugin.json`: the plugin's manifest, shaped like the agent-plugin manifest (format 1.0) so
+ * that the same file can sit at the root of `/plugin.zip`, plus Portico's own links.
+ */
+export interface PluginManifest extends ManifestIdentity {
   extensions: {
     /** Absolute links to the OpenAPI document, the overview and the package. */
     'com.portico.plugin': PluginLinks
@@ -32,7 +36,14 @@ export interface PluginManifest {
  * const json = JSON.stringify(buildPluginManifest(model, 'https://notes.example.com'))
  */
 export function buildPluginManifest(model: PluginModel, origin: string): PluginManifest {
-  const { identity } = model
+  return {
+    ...buildManifestIdentity(model.identity),
+    extensions: { 'com.portico.plugin': buildPluginLinks(origin) },
+  }
+}
+
+/** The identity fields of a manifest, in the format's order. */
+export function buildManifestIdentity(identity: PluginIdentity): ManifestIdentity {
   return {
     name: toKebabName(identity.name),
     version: identity.version,
@@ -41,6 +52,5 @@ export function buildPluginManifest(model: PluginModel, origin: string): PluginM
     ...(identity.homepage ? { homepage: identity.homepage } : {}),
     ...(identity.license ? { license: identity.license } : {}),
     keywords: identity.keywords,
-    extensions: { 'com.portico.plugin': buildPluginLinks(origin) },
   }
 }

@@ -1,20 +1,10 @@
-import type { ToolAnnotations } from '../../model/plugin-model.js'
+import type { PluginIdentity, ToolAnnotations } from '../../model/plugin-model.js'
+import type { PromptListing } from '../../model/prompts/prompt-listing.js'
 import type { AgentCatalogEntry } from './agent-documents.js'
 import type { SkillUrls } from './document-urls.js'
 
 /** The plugin's identity, as in its config and `package.json`. */
-export interface OverviewIdentity {
-  name: string
-  version: string
-  /** Display name. */
-  title: string
-  description: string
-  author?: string
-  /** SPDX licence id. */
-  license?: string
-  homepage?: string
-  keywords: string[]
-}
+export type OverviewIdentity = PluginIdentity
 
 /** One tool, with where to call it. */
 export interface OverviewTool {
@@ -66,12 +56,7 @@ export interface OverviewWidget {
 }
 
 /** One prompt template of the main MCP server. */
-export interface OverviewPrompt {
-  name: string
-  title?: string
-  description?: string
-  arguments: { name: string; description?: string; required: boolean }[]
-}
+export type OverviewPrompt = PromptListing
 
 /** An MCP server this plugin hosts. */
 export interface OverviewHostedServer {

@@ -1,5 +1,6 @@
 import { listMcpServers } from '../../model/mcp-servers.js'
 import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
+import { toPromptListing } from '../../model/prompts/prompt-listing.js'
 import { toAgentEntry } from './agent-documents.js'
 import {
   buildIconUrls,
@@ -68,16 +69,7 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       uri: widget.uri,
       url: buildWidgetUrl(origin, widget.toolId),
     })),
-    prompts: model.prompts.map((prompt) => ({
-      name: prompt.name,
-      ...(prompt.title ? { title: prompt.title } : {}),
-      ...(prompt.description ? { description: prompt.description } : {}),
-      arguments: prompt.arguments.map((argument) => ({
-        name: argument.name,
-        ...(argument.description ? { description: argument.description } : {}),
-        required: argument.required,
-      })),
-    })),
+    prompts: model.prompts.map(toPromptListing),
     mcpServers: [...listHostedServers(model, origin), ...listExternalServers(model)],
   }
 }

@@ -12,6 +12,7 @@ import type {
   SkillDefinition,
   WidgetDefinition,
 } from '../../model/plugin-model.js'
+import { toPromptListing } from '../../model/prompts/prompt-listing.js'
 import { toMcpTool } from './to-mcp-tool.js'
 
 /** The MIME type MCP Apps hosts expect of a widget page. */
@@ -64,26 +65,13 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
         projections.map(({ tool, wrapsOutput }) => [tool.name, { wrapsOutput }] as const),
       ),
       prompts: new Map(serverPrompts.map((prompt) => [prompt.name, prompt])),
-      promptList: serverPrompts.map(toMcpPrompt),
+      promptList: serverPrompts.map(toPromptListing),
       resources: [...serverWidgets.map(toWidgetResource), ...serverSkills.map(toSkillResource)],
       widgets: new Map(serverWidgets.map((widget) => [widget.uri, widget])),
       skills: serverSkills,
     })
   }
   return catalogs
-}
-
-function toMcpPrompt(prompt: PromptDefinition): Prompt {
-  return {
-    name: prompt.name,
-    ...(prompt.title ? { title: prompt.title } : {}),
-    ...(prompt.description ? { description: prompt.description } : {}),
-    arguments: prompt.arguments.map((argument) => ({
-      name: argument.name,
-      ...(argument.description ? { description: argument.description } : {}),
-      required: argument.required,
-    })),
-  }
 }
 
 function toWidgetResource(widget: WidgetDefinition): Resource {
