@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { watch } from 'chokidar'
-import { consola } from 'consola'
+import { logger } from '../core/logger.js'
 import { isWatchedSource, RESTART_FILES } from './dev-watch-filter.js'
 import type { ListenOptions } from './listen-options.js'
 
@@ -29,14 +29,14 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
     child.once('exit', (code, signal) => {
       child = undefined
       if (!restarting && signal === null && code !== 0) {
-        consola.info('Waiting for a change to try again.')
+        logger.info('Waiting for a change to try again.')
       }
     })
   }
   const restart = async (reason: string) => {
     if (restarting) return
     restarting = true
-    consola.info(`${reason} changed: restarting the server`)
+    logger.info(`${reason} changed: restarting the server`)
     await stopChild()
     restarting = false
     startChild()

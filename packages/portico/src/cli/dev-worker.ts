@@ -1,6 +1,6 @@
 import { watch } from 'chokidar'
-import { consola } from 'consola'
 import type { Hono } from 'hono'
+import { logger, setLogFormat } from '../core/logger.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { createApp } from '../server/create-app.js'
@@ -9,6 +9,7 @@ import { startNodeServer } from '../server/start-node-server.js'
 import { createGateFromEnvironment } from './create-gate.js'
 import { isWatchedSource } from './dev-watch-filter.js'
 import type { ListenOptions } from './listen-options.js'
+import { logFormatFromEnvironment } from './log-format.js'
 import { printError } from './print-error.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
@@ -27,6 +28,7 @@ interface Serving {
 export async function runDevWorker(rootDir: string, listen: ListenOptions): Promise<void> {
   // Stacks in dev point at the TypeScript sources; production skips the cost of reading maps.
   process.setSourceMapsEnabled(true)
+  setLogFormat(logFormatFromEnvironment('pretty'))
   let generation = 0
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
@@ -52,12 +54,10 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     try {
       serving = await load()
       const ms = Math.round(performance.now() - started)
-      consola.success(
-        `${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`,
-      )
+      logger.success(`${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
     } catch (error) {
       printError(error)
-      consola.warn('The last good version keeps serving.')
+      logger.warn('The last good version keeps serving.')
     }
   }
   // One reload at a time; changes during a reload fold into one more reload after it.
@@ -88,6 +88,7 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
     fetch: (request) => serving.app.fetch(request),
     edge: (request, response) => serving.edge(request, response),
     ...listen,
+    logRequests: true,
   })
   printUrls(server.url, serving.model, listen.host)
   stopOnSignals(async () => {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
-import { consola, LogLevels } from 'consola'
 import {
   defaultHost,
   defaultPort,
@@ -10,9 +9,6 @@ import {
   resolveListenOptions,
 } from './listen-options.js'
 import { printError } from './print-error.js'
-
-// consola goes quiet when it detects a test runner or CI; a CLI always tells where it serves.
-consola.level = LogLevels.info
 
 interface ListenFlags {
   port?: number

@@ -1,8 +1,8 @@
-import { consola } from 'consola'
+import { logger } from '../core/logger.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 
 /** Prints a failure: a plugin mistake as its one located line, anything else with its stack. */
 export function printError(error: unknown): void {
-  if (error instanceof PluginDefinitionError) consola.error(error.message)
-  else consola.error(error)
+  if (error instanceof PluginDefinitionError) logger.error(error.message)
+  else logger.error(error)
 }

@@ -1,4 +1,4 @@
-import { consola } from 'consola'
+import { logger } from '../core/logger.js'
 import { hostPolicyWarning, resolveHostPolicy } from '../http/host-policy.js'
 import type { PluginModel } from '../model/plugin-model.js'
 
@@ -6,7 +6,7 @@ import type { PluginModel } from '../model/plugin-model.js'
 export function printUrls(url: string, model: PluginModel, listenHost: string): void {
   const tools = model.tools.length
   const servers = Object.keys(model.config.mcp.servers).map((name) => `         ${url}/mcp/${name}`)
-  consola.box(
+  logger.box(
     [
       `${model.identity.title} ${model.identity.version}`,
       '',
@@ -19,5 +19,5 @@ export function printUrls(url: string, model: PluginModel, listenHost: string): 
     ].join('\n'),
   )
   const warning = hostPolicyWarning(resolveHostPolicy(model.config.server, listenHost))
-  if (warning) consola.warn(warning)
+  if (warning) logger.warn(warning)
 }

@@ -1,3 +1,4 @@
+import { logger } from '../core/logger.js'
 import type { PorticoPluginContext } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
@@ -27,7 +28,10 @@ export interface ToolRuntime {
 
 /** Options of {@link createToolRuntime}. */
 export interface ToolRuntimeOptions {
-  /** Called with each unexpected tool failure, for the server log. */
+  /**
+   * Called with each unexpected tool failure (a 500 or a timeout, and a failure that comes
+   * after the timeout answered); default: the server log, with the stack.
+   */
   onToolError?: (toolId: string, error: unknown) => void
   /**
    * `eager` (default) compiles every input validator now, so a schema that does not compile
@@ -109,6 +113,7 @@ export function createToolRuntime(
   }
 
   const timeoutMs = model.config.limits.toolTimeoutMs
+  const onToolError = options.onToolError ?? logToolError
   return {
     model,
     findTool: (toolId) => tools.get(toolId)?.definition,
@@ -127,10 +132,14 @@ export function createToolRuntime(
           Promise.resolve().then(() => tool.call(input, context)),
           timeoutMs,
           toolId,
+          (late) => onToolError(toolId, late),
         )
       } catch (error) {
-        if (isPorticoError(error)) throw error
-        options.onToolError?.(toolId, error)
+        if (isPorticoError(error)) {
+          if (error.kind === 'execution' || error.kind === 'timeout') onToolError(toolId, error)
+          throw error
+        }
+        onToolError(toolId, error)
         throw new PorticoError(
           'execution',
           `${toolId} failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -139,4 +148,9 @@ export function createToolRuntime(
       }
     },
   }
+}
+
+/** The server log line of an unexpected tool failure: the one place its stack is kept. */
+function logToolError(toolId: string, error: unknown): void {
+  logger.error(`${toolId} failed:`, error)
 }

@@ -2,7 +2,6 @@ import { join } from 'node:path'
 import { createToolRuntime } from '../invoke/create-tool-runtime.js'
 import { loadToolClasses } from './load-tool-classes.js'
 import type { LoadedPlugin } from './loaded-plugin.js'
-import { logToolError } from './log-tool-error.js'
 import { buildFolderName, readModelFile } from './model-file.js'
 
 /**
@@ -15,9 +14,6 @@ export async function loadBuiltPlugin(rootDir: string): Promise<LoadedPlugin> {
   const classes = await loadToolClasses(model, buildDir)
   return {
     rootDir,
-    runtime: createToolRuntime(model, classes, {
-      onToolError: logToolError,
-      compileValidators: 'lazy',
-    }),
+    runtime: createToolRuntime(model, classes, { compileValidators: 'lazy' }),
   }
 }

@@ -5,7 +5,6 @@ import { findToolFiles } from '../model/find-tool-files.js'
 import { compileToolModules } from './compile-tool-modules.js'
 import { loadToolClasses } from './load-tool-classes.js'
 import type { LoadedPlugin } from './loaded-plugin.js'
-import { logToolError } from './log-tool-error.js'
 
 /** Options of {@link loadSourcePlugin}. */
 export interface SourcePluginOptions {
@@ -28,5 +27,5 @@ export async function loadSourcePlugin(
   await mkdir(options.outDir, { recursive: true })
   await compileToolModules(rootDir, findToolFiles(rootDir), options.outDir)
   const classes = await loadToolClasses(model, options.outDir, options.version)
-  return { rootDir, runtime: createToolRuntime(model, classes, { onToolError: logToolError }) }
+  return { rootDir, runtime: createToolRuntime(model, classes) }
 }

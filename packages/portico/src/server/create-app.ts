@@ -2,8 +2,10 @@ import { join } from 'node:path'
 import { type Handler, Hono } from 'hono'
 import type { AuthGate } from '../auth/create-auth-gate.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
+import { logger } from '../core/logger.js'
 import { cors } from '../http/cors.js'
 import { resolveHostPolicy } from '../http/host-policy.js'
+import { pathnameOf } from '../http/pathname-of.js'
 import { notFoundResponse, problemResponse, toProblemDocument } from '../http/problem-response.js'
 import { requestOrigin } from '../http/request-origin.js'
 import type { Route } from '../http/route.js'
@@ -65,6 +67,10 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     else app.all(route.path, handler)
   }
   app.notFound((c) => notFoundResponse(c.req.raw, { dev }))
-  app.onError((error) => problemResponse(toProblemDocument(error, { dev })))
+  app.onError((error, c) => {
+    // What no route turned into an answer is a bug or a fault: the log keeps its stack.
+    logger.error(`${c.req.method} ${pathnameOf(c.req.url)} failed:`, error)
+    return problemResponse(toProblemDocument(error, { dev }))
+  })
   return app
 }

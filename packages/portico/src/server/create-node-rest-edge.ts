@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { logger } from '../core/logger.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
@@ -36,7 +37,10 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: RestCallOption
         response.writeHead(answer.status, answer.headers)
         response.end(answer.body)
       },
-      (error: unknown) => response.destroy(error instanceof Error ? error : undefined),
+      (error: unknown) => {
+        logger.error(`POST ${url.split('?')[0]} failed:`, error)
+        response.destroy(error instanceof Error ? error : undefined)
+      },
     )
     return true
   }

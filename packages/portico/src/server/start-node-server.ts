@@ -1,6 +1,7 @@
-import { createServer } from 'node:http'
+import { createServer, type RequestListener } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
+import { logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
 
 /** Options of {@link startNodeServer}. */
@@ -10,6 +11,8 @@ export interface NodeServerOptions {
   edge?: NodeEdge
   port: number
   host: string
+  /** Logs a line per request (what `portico dev` does). */
+  logRequests?: boolean
 }
 
 /** A listening server: its URL and how to stop it. */
@@ -26,9 +29,10 @@ export interface RunningServer {
 export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
   const listener = getRequestListener(options.fetch)
   const { edge } = options
-  const server = createServer(
-    edge ? (request, response) => edge(request, response) || listener(request, response) : listener,
-  )
+  const serve: RequestListener = edge
+    ? (request, response) => edge(request, response) || listener(request, response)
+    : listener
+  const server = createServer(options.logRequests ? withRequestLog(serve) : serve)
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
@@ -53,4 +57,20 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
       })
     })
   })
+}
+
+/** A line per request once its answer is sent: method, path without the query, status, time. */
+function withRequestLog(serve: RequestListener): RequestListener {
+  return (request, response) => {
+    const started = performance.now()
+    response.once('finish', () =>
+      logRequest({
+        method: request.method ?? '',
+        path: (request.url ?? '').split('?')[0] ?? '',
+        status: response.statusCode,
+        ms: Math.round(performance.now() - started),
+      }),
+    )
+    serve(request, response)
+  }
 }
