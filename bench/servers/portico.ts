@@ -2,7 +2,7 @@
 // compiled tools from .portico/ (built by the runner first), no TypeScript compiler, JSON
 // answers, stateless MCP for both protocol eras.
 import { resolve } from 'node:path'
-import { createApp, loadBuiltPlugin } from 'portico'
+import { createApp, loadBuiltPlugin } from 'portico/server'
 import { createNodeRestEdge } from '../../packages/portico/src/server/create-node-rest-edge.js'
 import { startNodeServer } from '../../packages/portico/src/server/start-node-server.js'
 

@@ -1,5 +1,6 @@
-// The public API of `portico`. Every line here is a deliberate API decision: this module is
-// imported at run time by configs and tools, so it stays free of the TypeScript compiler.
+// `portico`: what a tool file and a config import. Every line here is an API decision. Tools
+// and configs import it at run time, so it loads nothing heavy: no HTTP framework, no JWT
+// library, no validator, no MCP SDK (a test checks the module graph). Hosts use `portico/server`.
 
 export type {
   AuthMode,
@@ -28,13 +29,6 @@ export {
   type PorticoErrorOptions,
 } from './core/portico-error.js'
 export type { ProblemDocument } from './http/problem-response.js'
-export {
-  createToolRuntime,
-  type ToolClass,
-  type ToolClassMap,
-  type ToolRuntime,
-  type ToolRuntimeOptions,
-} from './invoke/create-tool-runtime.js'
 export type {
   NamedTypeDefinition,
   PluginIdentity,
@@ -44,7 +38,3 @@ export type {
   ToolClassDefinition,
   ToolDefinition,
 } from './model/plugin-model.js'
-export { loadBuiltPlugin } from './plugin/load-built-plugin.js'
-export type { LoadedPlugin } from './plugin/loaded-plugin.js'
-export { type AppOptions, createApp } from './server/create-app.js'
-export { type AuthAppOptions, getAuthApp } from './server/get-auth-app.js'

@@ -17,7 +17,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const gate =
     plugin.runtime.model.config.auth === 'anon'
       ? undefined
-      : (await import('./create-gate.js')).createGateFromEnvironment(plugin.runtime.model)
+      : (await import('../server/create-gate.js')).createGateFromEnvironment(plugin.runtime.model)
   const withGate = gate ? { gate } : {}
   const app = createApp(plugin.runtime, {
     rootDir,

@@ -43,7 +43,7 @@ export interface AuthAppOptions {
  * mode (`custom` or `portico-hub`).
  *
  * @example
- * import { getAuthApp, loadBuiltPlugin } from 'portico'
+ * import { getAuthApp, loadBuiltPlugin } from 'portico/server'
  * const plugin = await loadBuiltPlugin('./my-plugin')
  * const app = getAuthApp(plugin, {
  *   issuer: 'https://login.example.com/',

@@ -55,7 +55,7 @@ describe('portico build, then portico start', () => {
   it('loads neither the TypeScript compiler nor esbuild to serve a built plugin', async () => {
     const script = `
       import { createRequire } from 'node:module'
-      const { loadBuiltPlugin, createApp } = await import(${JSON.stringify(join(cliPath, '../../dist/index.js'))})
+      const { loadBuiltPlugin, createApp } = await import(${JSON.stringify(join(cliPath, '../../dist/server/index.js'))})
       const plugin = await loadBuiltPlugin(${JSON.stringify(plugin.dir)})
       const app = createApp(plugin.runtime, { rootDir: ${JSON.stringify(plugin.dir)}, dev: false })
       const response = await app.request('/open-api.json')

@@ -1,15 +1,22 @@
 import { describe, expect, it } from 'vitest'
 import * as portico from '../../src/index.js'
+import * as porticoServer from '../../src/server/index.js'
 
 describe('the public API of portico', () => {
-  it('exports exactly these run-time values', () => {
+  it('exports exactly these run-time values from portico', () => {
     // Adding a name here is an API decision: say so in the commit.
     expect(Object.keys(portico).sort()).toEqual([
       'PluginDefinitionError',
       'PorticoError',
-      'createApp',
-      'createToolRuntime',
       'defineConfig',
+    ])
+  })
+
+  it('exports exactly these run-time values from portico/server', () => {
+    expect(Object.keys(porticoServer).sort()).toEqual([
+      'createApp',
+      'createFetchHandler',
+      'createToolRuntime',
       'getAuthApp',
       'loadBuiltPlugin',
     ])

@@ -1,0 +1,19 @@
+// `portico/server`: what a host needs to serve a plugin itself. Every line is an API decision.
+
+export type { AuthGate } from '../auth/create-auth-gate.js'
+export {
+  createToolRuntime,
+  type ToolClass,
+  type ToolClassMap,
+  type ToolRuntime,
+  type ToolRuntimeOptions,
+} from '../invoke/create-tool-runtime.js'
+export { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
+export type { LoadedPlugin } from '../plugin/loaded-plugin.js'
+export { type AppOptions, createApp } from './create-app.js'
+export {
+  createFetchHandler,
+  type FetchHandler,
+  type FetchHandlerOptions,
+} from './create-fetch-handler.js'
+export { type AuthAppOptions, getAuthApp } from './get-auth-app.js'

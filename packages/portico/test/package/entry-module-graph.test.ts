@@ -1,0 +1,65 @@
+import { execFile } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+const exec = promisify(execFile)
+const repoRoot = join(import.meta.dirname, '../../../..')
+const heavy =
+  /\/node_modules\/(?:hono|@hono\/node-server|jose|ajv|ajv-formats|@modelcontextprotocol\/[^/]+)\//
+let scratch: string
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portico-graph-'))
+  // A resolve hook that writes down every module the import loads: the graph, not the time.
+  await writeFile(
+    join(scratch, 'hooks.mjs'),
+    `import { appendFileSync } from 'node:fs'
+export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context)
+  appendFileSync(process.env.GRAPH_LOG, resolved.url + '\\n')
+  return resolved
+}
+`,
+  )
+  await writeFile(
+    join(scratch, 'register.mjs'),
+    `import { register } from 'node:module'\nregister(${JSON.stringify(pathToFileURL(join(scratch, 'hooks.mjs')).href)})\n`,
+  )
+})
+afterAll(() => rm(scratch, { recursive: true, force: true }))
+
+/** Every module URL that importing `specifier` (as a plugin would, from the repository) loads. */
+async function moduleGraphOf(specifier: string): Promise<string[]> {
+  const log = join(scratch, `${specifier.replace(/\W/g, '-')}.log`)
+  await writeFile(log, '')
+  await exec(
+    process.execPath,
+    [
+      '--import',
+      join(scratch, 'register.mjs'),
+      '--input-type=module',
+      '-e',
+      `await import('${specifier}')`,
+    ],
+    { cwd: repoRoot, env: { ...process.env, GRAPH_LOG: log } },
+  )
+  return (await readFile(log, 'utf8')).trim().split('\n')
+}
+
+describe('the portico entry', () => {
+  it('loads none of Hono, jose, Ajv or the MCP SDK', async () => {
+    const graph = await moduleGraphOf('portico')
+    expect(graph.some((url) => url.endsWith('/packages/portico/dist/index.js'))).toBe(true)
+    expect(graph.filter((url) => heavy.test(url))).toEqual([])
+  })
+
+  it('is told apart from portico/server, which loads the HTTP stack', async () => {
+    // The check above can fail: the server entry does load Hono and Ajv.
+    const graph = await moduleGraphOf('portico/server')
+    expect(graph.filter((url) => heavy.test(url)).length).toBeGreaterThan(0)
+  })
+})
