@@ -1,0 +1,3 @@
+import { defineConfig } from 'portico'
+
+export default defineConfig({ title: '__PORTICO_TITLE__' })
