@@ -1,5 +1,7 @@
+import type { PluginModel } from '../model/plugin-model.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 import { createApp } from './create-app.js'
+import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -11,6 +13,13 @@ export interface FetchHandlerOptions {
 
 /** A Fetch-API request handler, as Bun, Deno, Workers and Node adapters take it. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>
+
+/** A built plugin ready to serve: its Fetch handler, and the `node:http` edge for REST. */
+export interface BuiltPluginServer {
+  model: PluginModel
+  fetch: FetchHandler
+  edge: NodeEdge
+}
 
 /**
  * The whole plugin server as one Fetch-API handler, from a folder `portico build` wrote: what
@@ -26,6 +35,14 @@ export async function createFetchHandler(
   rootDir: string,
   options: FetchHandlerOptions = {},
 ): Promise<FetchHandler> {
+  return (await prepareBuiltPlugin(rootDir, options)).fetch
+}
+
+/** Loads a built plugin and prepares both ways of serving it (`portico start` uses the two). */
+export async function prepareBuiltPlugin(
+  rootDir: string,
+  options: FetchHandlerOptions,
+): Promise<BuiltPluginServer> {
   const plugin = await loadBuiltPlugin(rootDir)
   const { model } = plugin.runtime
   // The verifier (and jose) load only for a plugin that authenticates.
@@ -33,11 +50,17 @@ export async function createFetchHandler(
     model.config.auth === 'anon'
       ? undefined
       : (await import('./create-gate.js')).createGateFromEnvironment(model)
+  const dev = options.dev ?? false
+  const withGate = gate ? { gate } : {}
   const app = createApp(plugin.runtime, {
     rootDir,
-    dev: options.dev ?? false,
+    dev,
     ...(options.listenHost ? { listenHost: options.listenHost } : {}),
-    ...(gate ? { gate } : {}),
+    ...withGate,
   })
-  return (request) => app.fetch(request)
+  return {
+    model,
+    fetch: (request) => app.fetch(request),
+    edge: createNodeRestEdge(plugin.runtime, { dev, ...withGate }),
+  }
 }
