@@ -5,7 +5,10 @@ import { buildPlugin } from '../plugin/build-plugin.js'
 export async function buildCommand(rootDir: string): Promise<void> {
   const started = performance.now()
   const model = await buildPlugin(rootDir)
+  const tools = model.tools.length
+  const classes = model.toolClasses.length
+  const ms = Math.round(performance.now() - started)
   logger.success(
-    `Built ${model.tools.length} tools of ${model.toolClasses.length} classes into .portico/ in ${Math.round(performance.now() - started)} ms`,
+    `Built ${tools} tool${tools === 1 ? '' : 's'} of ${classes} class${classes === 1 ? '' : 'es'} into .portico/ in ${ms} ms`,
   )
 }

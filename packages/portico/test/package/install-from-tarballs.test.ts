@@ -1,0 +1,474 @@
+// The new user's path, end to end, outside this repository: `npm create portico@latest`, `npm
+// install`, a strict type-check against the published types, `npm run dev`, `npm run build` and
+// `npm start`. Both packages come from tarballs packed (with prepack) from a clean copy of the
+// repository and are served by a local registry, so nothing resolves through the workspace.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import {
+  cp,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, relative, resolve, sep } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, pollUntil } from '../support/cli-process.js'
+import { type LocalRegistry, startLocalRegistry } from '../support/local-registry.js'
+import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
+
+const repoRoot = resolve(import.meta.dirname, '../../../..')
+
+/** A finished command. `code` is null when it was killed by a signal. */
+interface Run {
+  code: number | null
+  output: string
+}
+
+/** A long-running command in its own process group, so that stopping it stops its children. */
+interface Served {
+  child: ChildProcess
+  output(): string
+  stop(): Promise<void>
+}
+
+let work = ''
+let registry: LocalRegistry | undefined
+const servers = new Set<Served>()
+/** The process groups of commands run to their end that have not ended yet. */
+const commands = new Set<number>()
+const tarballs: { portico: string; createPortico: string } = { portico: '', createPortico: '' }
+let pluginDir = ''
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'portico-install-'))
+})
+
+afterAll(async () => {
+  // A step that timed out leaves its command running: end it (and what it started) first.
+  for (const group of commands) signalGroup(group, 'SIGKILL')
+  const stopped = await Promise.allSettled([...servers].map((served) => served.stop()))
+  await registry?.close()
+  // The create-portico that npm exec installed came from a registry that is now gone.
+  await removeNpxCreatePortico()
+  if (work) await rm(work, { recursive: true, force: true })
+  for (const result of stopped) if (result.status === 'rejected') throw result.reason
+}, 30_000)
+
+describe('portico, installed from its tarballs as a new user would', () => {
+  it('packs portico and create-portico from a clean copy, building them in prepack', async () => {
+    const tree = join(work, 'repo')
+    await copyTree('tsconfig.base.json', tree, [])
+    await copyTree('packages/portico', tree, ['dist', 'node_modules', '.portico', 'test/.scratch'])
+    await copyTree('packages/create-portico', tree, ['dist', 'node_modules', 'templates/notes'])
+    await copyTree('examples/notes', tree, ['node_modules', '.portico'])
+    // tsc and the type packages resolve from the repository's install, as in a checkout.
+    await symlink(join(repoRoot, 'node_modules'), join(tree, 'node_modules'), 'dir')
+    const packed = join(work, 'tarballs')
+    await mkdir(packed)
+
+    // Scripts stay on: prepack must build each package from nothing.
+    const [porticoPack, createPack] = await Promise.all([
+      run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/portico')),
+      run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/create-portico')),
+    ])
+    expect(porticoPack.code, porticoPack.output).toBe(0)
+    expect(createPack.code, createPack.output).toBe(0)
+    tarballs.portico = join(packed, 'portico-0.1.0.tgz')
+    tarballs.createPortico = join(packed, 'create-portico-0.1.0.tgz')
+
+    const files = await tarFiles(tarballs.portico)
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package/package.json',
+        'package/bin/portico.js',
+        'package/dist/index.js',
+        'package/dist/index.d.ts',
+        'package/dist/server/index.js',
+        'package/dist/server/index.d.ts',
+        'package/dist/cli/main.js',
+        'package/schemas/contents.schema.json',
+      ]),
+    )
+    expect(files.filter((file) => file.endsWith('.js.map')).length).toBeGreaterThan(0)
+    expect(files.filter((file) => file.includes('.test.'))).toEqual([])
+    expect(files.filter((file) => file.startsWith('package/src/'))).toEqual([])
+    expect(files.filter((file) => file.startsWith('package/test/'))).toEqual([])
+    expect(files.filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))).toEqual([])
+
+    const createFiles = await tarFiles(tarballs.createPortico)
+    expect(createFiles).toEqual(
+      expect.arrayContaining([
+        'package/bin/create-portico.js',
+        'package/dist/main.js',
+        'package/templates/minimal/tools/hello.ts',
+        'package/templates/minimal/gitignore',
+        'package/templates/notes/package.json',
+        'package/templates/notes/gitignore',
+      ]),
+    )
+    expect(createFiles.filter((file) => file.startsWith('package/src/'))).toEqual([])
+
+    const size = (await stat(tarballs.portico)).size
+    const createSize = (await stat(tarballs.createPortico)).size
+    console.log(
+      `packed: portico-0.1.0.tgz ${size} bytes (${files.length} files), create-portico-0.1.0.tgz ${createSize} bytes`,
+    )
+  }, 90_000)
+
+  it('scaffolds a plugin with npm create portico@latest from a local registry', async () => {
+    expect(tarballs.portico, 'the packing step did not finish').not.toBe('')
+    registry = await startLocalRegistry({
+      tarballs: [tarballs.portico, tarballs.createPortico],
+      upstream: (await npmConfig('registry')) || 'https://registry.npmjs.org/',
+    })
+    // npm exec would reuse a create-portico it installed on an earlier run instead of ours.
+    await removeNpxCreatePortico()
+    const userDir = join(work, 'user')
+    await mkdir(userDir)
+
+    const created = await run(
+      'npm',
+      ['create', 'portico@latest', 'my-plugin', `--registry=${registry.url}`, '--yes'],
+      userDir,
+    )
+    expect(created.code, `${created.output}\n${registry.log.join('\n')}`).toBe(0)
+    expect(created.output).toContain('Created my-plugin from the minimal template.')
+    pluginDir = join(userDir, 'my-plugin')
+
+    expect(await listFiles(pluginDir)).toEqual([
+      '.gitignore',
+      'README.md',
+      'package.json',
+      'portico.config.ts',
+      'prompts/greet.md',
+      'tools/hello.ts',
+      'tsconfig.json',
+    ])
+    const manifest = JSON.parse(await readFile(join(pluginDir, 'package.json'), 'utf8'))
+    expect(manifest).toMatchObject({
+      name: 'my-plugin',
+      version: '0.1.0',
+      scripts: {
+        dev: 'portico dev',
+        build: 'portico build',
+        start: 'portico start',
+        typecheck: 'tsc --noEmit',
+      },
+      dependencies: { portico: '^0.1.0' },
+    })
+    expect(await readFile(join(pluginDir, 'tools/hello.ts'), 'utf8')).toContain('class Greetings')
+  }, 60_000)
+
+  it('installs portico 0.1.0 from its tarball with npm install', async () => {
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
+    const started = performance.now()
+    const installed = await run(
+      'npm',
+      ['install', `--registry=${registry?.url}`, '--prefer-offline', '--no-audit', '--no-fund'],
+      pluginDir,
+    )
+    const elapsed = Math.round(performance.now() - started)
+    expect(installed.code, installed.output).toBe(0)
+    console.log(`npm install: ${elapsed} ms (${installed.output.match(/added \d+ packages/)?.[0]})`)
+
+    const porticoDir = join(pluginDir, 'node_modules/portico')
+    const manifest = JSON.parse(await readFile(join(porticoDir, 'package.json'), 'utf8'))
+    expect(manifest.version).toBe('0.1.0')
+    expect(existsSync(join(porticoDir, 'dist/index.d.ts'))).toBe(true)
+    expect(existsSync(join(porticoDir, 'dist/server/index.js'))).toBe(true)
+    expect(existsSync(join(porticoDir, 'src'))).toBe(false)
+    // The lockfile's integrity is our tarball's: no other portico (the registry's) was installed.
+    const lock = JSON.parse(await readFile(join(pluginDir, 'package-lock.json'), 'utf8'))
+    const tarball = await readFile(tarballs.portico)
+    expect(lock.packages['node_modules/portico'].integrity).toBe(
+      `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
+    )
+  }, 90_000)
+
+  it('type-checks a host using both entries under the strictest options', async () => {
+    expect(existsSync(join(pluginDir, 'node_modules/typescript')), 'not installed').toBe(true)
+    await writeFile(
+      join(pluginDir, 'host.ts'),
+      `import { defineConfig, PorticoError, type PorticoPluginContext } from 'portico'
+import {
+  type AppOptions,
+  createApp,
+  createFetchHandler,
+  getAuthApp,
+  loadBuiltPlugin,
+} from 'portico/server'
+
+export const config = defineConfig({ title: 'Host' })
+export const error = new PorticoError('not_found', 'x', { details: [{ path: '/id', message: 'no' }] })
+export type Ctx = PorticoPluginContext
+export const handler = await createFetchHandler('.', { listenHost: '127.0.0.1' })
+
+export async function serve(request: Request): Promise<Response> {
+  const plugin = await loadBuiltPlugin('.')
+  const options: AppOptions = { rootDir: plugin.rootDir, dev: false }
+  const app = createApp(plugin.runtime, options)
+  const auth = getAuthApp(plugin, { issuer: 'https://login.example.com/', scopes: ['notes.read'] })
+  const first = await app.fetch(request)
+  return first.status === 401 ? auth.fetch(request) : first
+}
+`,
+    )
+    const tsconfig = JSON.parse(await readFile(join(pluginDir, 'tsconfig.json'), 'utf8'))
+    expect(tsconfig.include).toContain('*.ts')
+
+    const strict = [
+      '--noEmit',
+      '--strict',
+      '--exactOptionalPropertyTypes',
+      '--noPropertyAccessFromIndexSignature',
+    ]
+    const tsc = join(pluginDir, 'node_modules/typescript/bin/tsc')
+    const checked = await run(
+      process.execPath,
+      [tsc, '-p', '.', ...strict, '--skipLibCheck', 'false'],
+      pluginDir,
+    )
+    console.log(`tsc --skipLibCheck false: exit ${checked.code}\n${checked.output}`)
+    expect(checked.output).toBe('')
+    expect(checked.code).toBe(0)
+  }, 60_000)
+
+  it('serves REST, OpenAPI and MCP with npm run dev', async () => {
+    expect(existsSync(join(pluginDir, 'node_modules/.bin/portico')), 'not installed').toBe(true)
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const dev = serve(['run', 'dev'], pluginDir, { PORT: String(port), HOST: '127.0.0.1' })
+    try {
+      await waitForOk(`${url}/open-api.json`, dev)
+      const response = await callHello(url)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ message: 'Hello, Ada!' })
+
+      for (const { mode } of protocolEras) {
+        const client = await connectMcpClient(`${url}/mcp`, mode)
+        try {
+          const result = await client.callTool({
+            name: 'Greetings_hello',
+            arguments: { name: 'Ada' },
+          })
+          expect(result.isError ?? false).toBe(false)
+          expect(result.structuredContent).toEqual({ message: 'Hello, Ada!' })
+        } finally {
+          await client.close()
+        }
+      }
+    } finally {
+      await dev.stop()
+    }
+  }, 60_000)
+
+  it('builds with npm run build and serves the build with npm start', async () => {
+    expect(existsSync(join(pluginDir, 'node_modules/.bin/portico')), 'not installed').toBe(true)
+    const built = await run('npm', ['run', 'build'], pluginDir)
+    expect(built.code, built.output).toBe(0)
+
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const started = serve(['start'], pluginDir, { PORT: String(port), HOST: '127.0.0.1' })
+    try {
+      await waitForOk(`${url}/open-api.json`, started)
+      const response = await callHello(url)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ message: 'Hello, Ada!' })
+    } finally {
+      await started.stop()
+    }
+  }, 60_000)
+})
+
+const leftovers = new Set(['node_modules', '.portico', '.scratch'])
+
+/** Copies `path` of the repository into `tree`, leaving out `skipped` (relative to `path`). */
+async function copyTree(path: string, tree: string, skipped: string[]): Promise<void> {
+  const source = join(repoRoot, path)
+  const left = new Set(skipped.map((skip) => join(source, skip)))
+  await cp(source, join(tree, path), {
+    recursive: true,
+    // Also leftovers of installs and runs anywhere below: other test files create and delete
+    // fixtures' `.portico/` while this copy runs, and a vanished file would fail the copy.
+    filter: (file) => !left.has(file) && !file.split(sep).some((part) => leftovers.has(part)),
+  })
+}
+
+async function tarFiles(tarball: string): Promise<string[]> {
+  const listed = await run('tar', ['-tzf', tarball], work)
+  expect(listed.code, listed.output).toBe(0)
+  return listed.output.split('\n').filter((line) => line !== '')
+}
+
+/** The files under `dir`, relative and sorted. */
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort()
+}
+
+async function npmConfig(key: string): Promise<string> {
+  const got = await run('npm', ['config', 'get', key], work)
+  expect(got.code, got.output).toBe(0)
+  // npm may print warnings about the user's config on stderr; the value is the last line.
+  return got.output.trim().split('\n').at(-1)?.trim() ?? ''
+}
+
+/** Deletes npm exec's cached installs of create-portico (`<cache>/_npx/<hash>`). */
+async function removeNpxCreatePortico(): Promise<void> {
+  const npxDir = join(await npmConfig('cache'), '_npx')
+  const hashes = await readdir(npxDir).catch(() => [])
+  for (const hash of hashes) {
+    if (existsSync(join(npxDir, hash, 'node_modules/create-portico'))) {
+      await rm(join(npxDir, hash), { recursive: true, force: true })
+    }
+  }
+}
+
+// A test run under `npm test` exports npm's whole config as npm_config_*, which nested npm
+// commands would read as their own (a silent loglevel, the repository's workspace settings).
+// Only the settings about reaching a registry pass on; `--registry` outranks them where given.
+const keptNpmSettings = new Set([
+  'npm_config_registry',
+  'npm_config_cache',
+  'npm_config_cafile',
+  'npm_config_ca',
+  'npm_config_proxy',
+  'npm_config_https_proxy',
+  'npm_config_http_proxy',
+  'npm_config_noproxy',
+  'npm_config_strict_ssl',
+  'npm_config_userconfig',
+  'npm_config_globalconfig',
+])
+
+function childEnv(extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key === 'NODE_OPTIONS') continue
+    if (key.toLowerCase().startsWith('npm_') && !keptNpmSettings.has(key.toLowerCase())) continue
+    env[key] = value
+  }
+  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra }
+}
+
+/** Runs a command to its end, with stdout and stderr interleaved as a user would see them. */
+function run(command: string, args: string[], cwd: string): Promise<Run> {
+  return new Promise((done, fail) => {
+    // Its own process group, so that afterAll can end it with the tsc or npm it started.
+    const child = spawn(command, args, {
+      cwd,
+      env: childEnv(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    })
+    const group = child.pid
+    if (group !== undefined) commands.add(group)
+    let output = ''
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString('utf8')
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    child.once('error', (error) => fail(new Error(`Could not run ${command}: ${error.message}`)))
+    child.once('close', (code) => {
+      if (group !== undefined) commands.delete(group)
+      done({ code, output })
+    })
+  })
+}
+
+/** Starts `npm <args>` as its own process group; `stop()` sends the group SIGTERM and waits. */
+function serve(args: string[], cwd: string, env: Record<string, string>): Served {
+  const child = spawn('npm', args, {
+    cwd,
+    env: childEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  })
+  let output = ''
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+  }
+  child.stdout.on('data', collect)
+  child.stderr.on('data', collect)
+  const exited = new Promise<void>((done) => child.once('exit', () => done()))
+  const served: Served = {
+    child,
+    output: () => output,
+    async stop() {
+      servers.delete(served)
+      const group = child.pid
+      if (group === undefined) return
+      signalGroup(group, 'SIGTERM')
+      await exited
+      // npm exits once its child does; the server's own children must be gone too.
+      try {
+        await pollUntil(async () => (groupAlive(group) ? undefined : true), 10_000, 50)
+      } catch {
+        signalGroup(group, 'SIGKILL')
+        throw new Error(`${args.join(' ')} left processes running after SIGTERM:\n${output}`)
+      }
+    },
+  }
+  servers.add(served)
+  return served
+}
+
+function signalGroup(group: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-group, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(-group, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** Waits for `url` to answer 200, failing early with the output when the server exits. */
+async function waitForOk(url: string, served: Served, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let last = 'no answer'
+  while (Date.now() < deadline) {
+    if (served.child.exitCode !== null) {
+      throw new Error(`The server exited with ${served.child.exitCode}:\n${served.output()}`)
+    }
+    try {
+      const response = await fetch(url)
+      if (response.status === 200) return
+      last = `status ${response.status}`
+    } catch (error) {
+      // Connection refused until the server listens.
+      last = String(error)
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(
+    `${url} did not answer 200 within ${timeoutMs} ms (${last}); output:\n${served.output()}`,
+  )
+}
+
+function callHello(url: string): Promise<Response> {
+  return fetch(`${url}/api/Greetings/hello`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Ada' }),
+  })
+}
