@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nestedNpmEnv } from '../../portico/test/support/nested-npm-env.js'
 import { scaffoldDevDependencies } from '../src/rewrite-package-json.js'
 
 const exec = promisify(execFile)
@@ -17,16 +18,7 @@ const version = JSON.parse(await readFile(join(packageDir, 'package.json'), 'utf
 // `npm test` exports its config as npm_config_* (and npm_package_*, npm_lifecycle_*), which a
 // nested npm reads as its own command line (`--workspace`, `--json`, `--loglevel`); only where
 // npm keeps its files is passed on.
-const keptNpmSettings = new Set([
-  'npm_config_userconfig',
-  'npm_config_globalconfig',
-  'npm_config_cache',
-])
-const npmEnv = Object.fromEntries(
-  Object.entries(process.env).filter(
-    ([key]) => !key.startsWith('npm_') || keptNpmSettings.has(key),
-  ),
-)
+const npmEnv = nestedNpmEnv()
 
 let workDir: string
 

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, pollUntil } from '../support/cli-process.js'
 import { type LocalRegistry, startLocalRegistry } from '../support/local-registry.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
+import { nestedNpmEnv } from '../support/nested-npm-env.js'
 
 const repoRoot = resolve(import.meta.dirname, '../../../..')
 
@@ -335,40 +336,13 @@ async function removeNpxCreatePortico(): Promise<void> {
   }
 }
 
-// A test run under `npm test` exports npm's whole config as npm_config_*, which nested npm
-// commands would read as their own (a silent loglevel, the repository's workspace settings).
-// Only the settings about reaching a registry pass on; `--registry` outranks them where given.
-const keptNpmSettings = new Set([
-  'npm_config_registry',
-  'npm_config_cache',
-  'npm_config_cafile',
-  'npm_config_ca',
-  'npm_config_proxy',
-  'npm_config_https_proxy',
-  'npm_config_http_proxy',
-  'npm_config_noproxy',
-  'npm_config_strict_ssl',
-  'npm_config_userconfig',
-  'npm_config_globalconfig',
-])
-
-function childEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === 'NODE_OPTIONS') continue
-    if (key.toLowerCase().startsWith('npm_') && !keptNpmSettings.has(key.toLowerCase())) continue
-    env[key] = value
-  }
-  return { ...env, NO_COLOR: '1', FORCE_COLOR: '0', ...extra }
-}
-
 /** Runs a command to its end, with stdout and stderr interleaved as a user would see them. */
 function run(command: string, args: string[], cwd: string): Promise<Run> {
   return new Promise((done, fail) => {
     // Its own process group, so that afterAll can end it with the tsc or npm it started.
     const child = spawn(command, args, {
       cwd,
-      env: childEnv(),
+      env: nestedNpmEnv({ NO_COLOR: '1', FORCE_COLOR: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     })
@@ -392,7 +366,7 @@ function run(command: string, args: string[], cwd: string): Promise<Run> {
 function serve(args: string[], cwd: string, env: Record<string, string>): Served {
   const child = spawn('npm', args, {
     cwd,
-    env: childEnv(env),
+    env: nestedNpmEnv({ NO_COLOR: '1', FORCE_COLOR: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   })

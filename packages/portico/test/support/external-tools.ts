@@ -1,6 +1,7 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
+import { nestedNpmEnv } from './nested-npm-env.js'
 
 /**
  * The exact versions of the black-box MCP tools the suites run. Both CLIs need Node 22 while the
@@ -67,25 +68,6 @@ const manifest = {
   },
 }
 
-// `npm test` exports its whole config as npm_config_* (and npm_package_*, npm_lifecycle_*), which
-// a nested npm reads as if given on its command line: loglevel=silent would hide the output and
-// npm 11.19 refuses allow-scripts from there. Only the connection settings are passed on.
-const keptNpmSettings = new Set([
-  'npm_config_registry',
-  'npm_config_cache',
-  'npm_config_cafile',
-  'npm_config_ca',
-  'npm_config_cert',
-  'npm_config_key',
-  'npm_config_proxy',
-  'npm_config_https_proxy',
-  'npm_config_http_proxy',
-  'npm_config_noproxy',
-  'npm_config_strict_ssl',
-  'npm_config_userconfig',
-  'npm_config_globalconfig',
-])
-
 /**
  * Installs the pinned tools once into {@link externalToolsDir} and returns their paths. An
  * existing install is reused when every version matches and the Node binary runs. Throws with
@@ -114,7 +96,7 @@ export function runExternalTool(
   options: RunToolOptions,
 ): Promise<ToolRun> {
   const child = spawn(tools.node, [entry, ...args], {
-    env: { ...toolEnv(), NO_COLOR: '1', FORCE_COLOR: '0', ...options.env },
+    env: nestedNpmEnv({ NO_COLOR: '1', FORCE_COLOR: '0', ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   return collect(child, options.timeoutMs, `${entry} ${args.join(' ')}`)
@@ -161,7 +143,7 @@ async function installTools(reason: string): Promise<string> {
   await writeFile(join(externalToolsDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   const child = spawn('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: externalToolsDir,
-    env: toolEnv(),
+    env: nestedNpmEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const run = await collect(child, installTimeoutMs, 'npm install')
@@ -233,16 +215,6 @@ function collect(child: ChildProcess, timeoutMs: number, label: string): Promise
       }
     })
   })
-}
-
-function toolEnv(): Record<string, string> {
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || key === 'NODE_OPTIONS') continue
-    if (key.startsWith('npm_') && !keptNpmSettings.has(key)) continue
-    env[key] = value
-  }
-  return env
 }
 
 async function readJson(path: string): Promise<Record<string, unknown> | undefined> {
