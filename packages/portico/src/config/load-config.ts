@@ -2,8 +2,9 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { logger } from '../core/logger.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
-import type { PluginIdentity, ResolvedConfig } from './config-types.js'
+import type { PluginIdentity, PorticoConfig, ResolvedConfig } from './config-types.js'
 import { type PackageManifest, resolveConfig, resolveIdentity } from './resolve-config.js'
 import { validateConfig } from './validate-config.js'
 
@@ -26,10 +27,30 @@ export async function loadConfig(rootDir: string): Promise<LoadedConfig> {
   if (existsSync(configPath)) raw = await importConfigModule(configPath)
   const config = validateConfig(raw, configFileName)
   const manifest = await readManifest(rootDir)
-  return {
-    config: resolveConfig(config),
-    identity: resolveIdentity(config, manifest, basename(rootDir)),
-  }
+  const identity = resolveIdentity(config, manifest ?? {}, basename(rootDir))
+  if (!manifest) warnOfDefaults(rootDir, config, identity)
+  return { config: resolveConfig(config), identity }
+}
+
+/** Folders already warned about, so that `portico dev` does not repeat it on every change. */
+const warnedFolders = new Set<string>()
+
+/** Without `package.json`, says which identity fields fell back to a default, and where to set them. */
+function warnOfDefaults(rootDir: string, config: PorticoConfig, identity: PluginIdentity): void {
+  const defaulted = (
+    [
+      ['name', `name "${identity.name}" (the folder's)`],
+      ['version', 'version 0.0.0'],
+      ['description', 'no description'],
+    ] as const
+  ).filter(([key]) => config[key] === undefined)
+  if (defaulted.length === 0 || warnedFolders.has(rootDir)) return
+  warnedFolders.add(rootDir)
+  const keys = defaulted.map(([key]) => `"${key}"`).join(', ')
+  logger.warn(
+    `${rootDir} has no package.json: the plugin has ${defaulted.map(([, used]) => used).join(', ')}. ` +
+      `Set ${keys} in a package.json or in ${configFileName}`,
+  )
 }
 
 async function importConfigModule(configPath: string): Promise<unknown> {
@@ -56,9 +77,9 @@ async function importConfigModule(configPath: string): Promise<unknown> {
   return module.default
 }
 
-async function readManifest(rootDir: string): Promise<PackageManifest> {
+async function readManifest(rootDir: string): Promise<PackageManifest | undefined> {
   const path = join(rootDir, 'package.json')
-  if (!existsSync(path)) return {}
+  if (!existsSync(path)) return undefined
   try {
     return JSON.parse(await readFile(path, 'utf8')) as PackageManifest
   } catch (error) {

@@ -1,12 +1,14 @@
 import type { PluginIdentity, PorticoConfig, ResolvedConfig } from './config-types.js'
 import { configDefaults } from './defaults.js'
+import { formatNpmPerson, type NpmPerson } from './npm-person.js'
 
 /** The fields of `package.json` that feed the plugin's identity. */
 export interface PackageManifest {
   name?: string
   version?: string
   description?: string
-  author?: string | { name?: string; email?: string; url?: string }
+  /** npm's person: `Name <email> (url)`, or the same as an object. */
+  author?: string | NpmPerson
   license?: string
   homepage?: string
   keywords?: string[]
@@ -66,10 +68,10 @@ export function resolveIdentity(
   }
 }
 
+/** The author as one string in npm's person format; the documents parse it back. */
 function formatAuthor(author: PackageManifest['author']): string | undefined {
   if (typeof author === 'string' || author === undefined) return author
-  if (!author.name) return undefined
-  return author.email ? `${author.name} <${author.email}>` : author.name
+  return author.name ? formatNpmPerson(author) : undefined
 }
 
 /** `@acme/notes-plugin` → `Notes Plugin`. */

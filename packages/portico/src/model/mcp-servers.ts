@@ -1,3 +1,4 @@
+import { listIcons, type McpIcon } from './assets/list-icons.js'
 import type { PluginModel } from './plugin-model.js'
 
 /** The capability key of the MCP skills extension (SEP-2640). */
@@ -18,8 +19,11 @@ export interface McpServerIdentity {
   title: string
   description?: string
   websiteUrl?: string
-  /** Icons given as URLs; icon files of the plugin are served by `/icons/:index`. */
-  icons?: { src: string }[]
+  /**
+   * Icons given as URLs; icon files (or the default icon) only with `server.publicUrl`, the one
+   * origin known before a request: their absolute URL needs it.
+   */
+  icons?: McpIcon[]
 }
 
 /**
@@ -78,9 +82,7 @@ function describeServer(
     capabilities.extensions = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
 
   const { identity } = model
-  const icons = model.config.style.icons
-    .filter((icon) => /^https?:\/\//.test(icon))
-    .map((src) => ({ src }))
+  const icons = listIcons(model, model.config.server.publicUrl)
   const description = named?.description ?? identity.description
   const instructions = main ? model.config.mcp.instructions : undefined
   return {

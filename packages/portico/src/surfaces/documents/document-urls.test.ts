@@ -8,7 +8,6 @@ import {
   buildPluginLinks,
   buildSkillUrls,
   buildToolRestUrl,
-  buildWidgetUrl,
   toKebabName,
 } from './document-urls.js'
 
@@ -34,12 +33,9 @@ describe('document URLs', () => {
     expect(buildMcpServerUrl(origin, 'tags')).toBe('https://notes.example.com/mcp/tags')
   })
 
-  test('builds the REST and widget URLs of a tool', () => {
+  test('builds the REST URL of a tool', () => {
     expect(buildToolRestUrl(origin, 'Notes', 'create')).toBe(
       'https://notes.example.com/api/Notes/create',
-    )
-    expect(buildWidgetUrl(origin, 'Notes_list')).toBe(
-      'https://notes.example.com/widgets/Notes_list',
     )
   })
 
@@ -51,11 +47,10 @@ describe('document URLs', () => {
     })
   })
 
-  test('builds the markdown, JSON and docs-site URLs of an agent', () => {
+  test('builds the markdown and JSON URLs of an agent, and no docs-site page yet', () => {
     expect(buildAgentUrls(origin, 'note-reviewer')).toEqual({
       markdown: 'https://notes.example.com/agents/note-reviewer.md',
       json: 'https://notes.example.com/agents/note-reviewer.json',
-      html: 'https://notes.example.com/#/agents/note-reviewer',
     })
   })
 
@@ -68,7 +63,8 @@ describe('document URLs', () => {
       'https://cdn.example.com/notes.svg',
       'https://notes.example.com/icons/1',
     ])
-    expect(buildIconUrls(createBareModel(), origin)).toEqual([])
+    // A plugin without icons is shown with Portico's, served at /icons/0.
+    expect(buildIconUrls(createBareModel(), origin)).toEqual(['https://notes.example.com/icons/0'])
   })
 
   test.each([

@@ -1,3 +1,4 @@
+import { listIcons } from '../../model/assets/list-icons.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 
 /** Where one skill is served: its zip, the same bytes as `.skill`, and its SKILL.md. */
@@ -10,14 +11,17 @@ export interface SkillUrls {
   browse: string
 }
 
-/** Where one agent is served, in each of its three views. */
+/** Where one agent is served. */
 export interface AgentUrls {
   /** `<origin>/agents/<name>.md` */
   markdown: string
   /** `<origin>/agents/<name>.json` */
   json: string
-  /** `<origin>/#/agents/<name>`: the agent's page in the docs site. */
-  html: string
+  /**
+   * The agent's page in the docs site. Not written until the docs site serves it: the
+   * documents never advertise a URL that answers 404.
+   */
+  html?: string
 }
 
 /** The plugin-level links of `extensions["com.portico.plugin"]` in `/plugin.json`. */
@@ -57,11 +61,6 @@ export function buildToolRestUrl(origin: string, className: string, methodName: 
   )
 }
 
-/** `<origin>/widgets/<toolId>`: the widget page of a tool. */
-export function buildWidgetUrl(origin: string, toolId: string): string {
-  return buildDocumentUrl(origin, `/widgets/${encodeURIComponent(toolId)}`)
-}
-
 /** The URLs of one skill. */
 export function buildSkillUrls(origin: string, name: string): SkillUrls {
   const base = buildDocumentUrl(origin, `/skills/${encodeURIComponent(name)}`)
@@ -71,21 +70,16 @@ export function buildSkillUrls(origin: string, name: string): SkillUrls {
 /** The URLs of one agent. */
 export function buildAgentUrls(origin: string, name: string): AgentUrls {
   const base = buildDocumentUrl(origin, `/agents/${encodeURIComponent(name)}`)
-  return {
-    markdown: `${base}.md`,
-    json: `${base}.json`,
-    html: buildDocumentUrl(origin, `/#/agents/${encodeURIComponent(name)}`),
-  }
+  return { markdown: `${base}.md`, json: `${base}.json` }
 }
 
 /**
- * The absolute URL of each icon, in the model's order: `<origin>/icons/<index>` for a file the
- * server carries, the URL itself for an icon hosted elsewhere.
+ * The absolute URL of each icon the server shows (see `listIcons`), the main icon first:
+ * `<origin>/icons/<index>` for a file the server carries, the URL itself for an icon hosted
+ * elsewhere.
  */
 export function buildIconUrls(model: PluginModel, origin: string): string[] {
-  return model.icons.map((icon, index) =>
-    icon.kind === 'url' ? icon.url : buildDocumentUrl(origin, `/icons/${index}`),
-  )
+  return listIcons(model, origin).map((icon) => icon.src)
 }
 
 /**

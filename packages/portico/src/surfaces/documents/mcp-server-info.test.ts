@@ -12,7 +12,10 @@ describe('buildMcpServerInfo', () => {
       version: '1.2.3',
       title: 'Notes',
       website: 'https://docs.example.com/notes',
-      icons: ['https://cdn.example.com/notes.svg', 'https://notes.example.com/icons/1'],
+      icons: [
+        { src: 'https://cdn.example.com/notes.svg' },
+        { src: 'https://notes.example.com/icons/1', mimeType: 'image/png' },
+      ],
       instructions: 'Search before creating.',
       capabilities: {
         tools: { listChanged: false },
@@ -23,12 +26,14 @@ describe('buildMcpServerInfo', () => {
     })
   })
 
-  test('declares only tools and leaves out website and instructions for a bare plugin', () => {
+  test('declares only tools, leaves out website and instructions, and shows Portico’s icon for a bare plugin', () => {
     expect(buildMcpServerInfo(createBareModel(), origin)).toEqual({
       name: 'notes',
       version: '1.2.3',
       title: 'Notes',
-      icons: [],
+      icons: [
+        { src: 'https://notes.example.com/icons/0', mimeType: 'image/svg+xml', sizes: ['any'] },
+      ],
       capabilities: { tools: { listChanged: false } },
     })
   })

@@ -1,6 +1,6 @@
+import { listIcons, type McpIcon } from '../../model/assets/list-icons.js'
 import { listMcpServers, type McpServerCapabilities } from '../../model/mcp-servers.js'
 import type { PluginModel } from '../../model/plugin-model.js'
-import { buildIconUrls } from './document-urls.js'
 
 /** `/mcp-server.json`: who the main MCP server is and what it declares, before connecting. */
 export interface McpServerInfoDocument {
@@ -10,8 +10,8 @@ export interface McpServerInfoDocument {
   title: string
   /** The plugin's homepage; present when set. */
   website?: string
-  /** Absolute icon URLs, the main icon first (see `buildIconUrls`). */
-  icons: string[]
+  /** MCP icon objects with absolute URLs, the main icon first (see `listIcons`). */
+  icons: McpIcon[]
   /** The `instructions` sent on `initialize`; present when configured. */
   instructions?: string
   /** The main server's capabilities, exactly as `initialize` declares them. */
@@ -35,7 +35,7 @@ export function buildMcpServerInfo(model: PluginModel, origin: string): McpServe
     version: identity.version,
     title: identity.title,
     ...(model.identity.homepage ? { website: model.identity.homepage } : {}),
-    icons: buildIconUrls(model, origin),
+    icons: listIcons(model, origin),
     ...(instructions ? { instructions } : {}),
     capabilities,
   }

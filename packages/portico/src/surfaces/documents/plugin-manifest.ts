@@ -1,3 +1,4 @@
+import { type NpmPerson, parseNpmPerson } from '../../config/npm-person.js'
 import type { PluginIdentity, PluginModel } from '../../model/plugin-model.js'
 import { buildPluginLinks, type PluginLinks, toKebabName } from './document-urls.js'
 
@@ -8,8 +9,11 @@ export interface ManifestIdentity {
   /** The plugin's semver version. */
   version: string
   description: string
-  /** An object, as the agent-plugin format wants; present when the author is known. */
-  author?: { name: string }
+  /**
+   * The author parsed from npm's `Name <email> (url)`, as the agent-plugin format wants it;
+   * present when it has a name.
+   */
+  author?: NpmPerson & { name: string }
   /** Documentation URL; present when set. */
   homepage?: string
   /** SPDX licence id; present when set. */
@@ -48,9 +52,14 @@ export function buildManifestIdentity(identity: PluginIdentity): ManifestIdentit
     name: toKebabName(identity.name),
     version: identity.version,
     description: identity.description,
-    ...(identity.author ? { author: { name: identity.author } } : {}),
+    ...toAuthor(identity.author),
     ...(identity.homepage ? { homepage: identity.homepage } : {}),
     ...(identity.license ? { license: identity.license } : {}),
     keywords: identity.keywords,
   }
+}
+
+function toAuthor(author: string | undefined): Pick<ManifestIdentity, 'author'> {
+  const person = author === undefined ? {} : parseNpmPerson(author)
+  return person.name ? { author: { ...person, name: person.name } } : {}
 }

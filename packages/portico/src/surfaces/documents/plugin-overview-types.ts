@@ -22,7 +22,7 @@ export interface OverviewTool {
   rest: string
   /** `<origin>/mcp`: the main server, which offers every tool. */
   mcp: string
-  /** `<origin>/widgets/<toolId>`; present when the tool has a widget. */
+  /** The page of the tool's widget; not written until the server serves widget pages. */
   widget?: string
 }
 
@@ -51,8 +51,8 @@ export interface OverviewWidget {
   toolId: string
   /** `ui://widgets/<toolId>.html`: the MCP resource. */
   uri: string
-  /** `<origin>/widgets/<toolId>` */
-  url: string
+  /** The widget's page; not written until the server serves widget pages. */
+  url?: string
 }
 
 /** One prompt template of the main MCP server. */

@@ -42,7 +42,6 @@ describe('buildPluginOverview', () => {
           annotations: { readOnlyHint: true },
           rest: 'https://notes.example.com/api/Notes/list',
           mcp,
-          widget: 'https://notes.example.com/widgets/Notes_list',
         },
         {
           id: 'Tags_list',
@@ -78,16 +77,9 @@ describe('buildPluginOverview', () => {
           description: 'Reviews notes.',
           markdown: 'https://notes.example.com/agents/note-reviewer.md',
           json: 'https://notes.example.com/agents/note-reviewer.json',
-          html: 'https://notes.example.com/#/agents/note-reviewer',
         },
       ],
-      widgets: [
-        {
-          toolId: 'Notes_list',
-          uri: 'ui://widgets/Notes_list.html',
-          url: 'https://notes.example.com/widgets/Notes_list',
-        },
-      ],
+      widgets: [{ toolId: 'Notes_list', uri: 'ui://widgets/Notes_list.html' }],
       prompts: [
         {
           name: 'draft-note',
@@ -127,7 +119,7 @@ describe('buildPluginOverview', () => {
     expect(buildPluginOverview(createBareModel(), origin)).toEqual({
       formatVersion: 1,
       identity: { name: 'notes', version: '1.2.3', title: 'Notes', description: '', keywords: [] },
-      style: { color: '#0f766e', icons: [] },
+      style: { color: '#0f766e', icons: ['https://notes.example.com/icons/0'] },
       tools: [],
       toolGroups: [],
       skills: [],

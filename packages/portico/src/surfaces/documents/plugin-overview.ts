@@ -7,7 +7,6 @@ import {
   buildMcpServerUrl,
   buildSkillUrls,
   buildToolRestUrl,
-  buildWidgetUrl,
 } from './document-urls.js'
 import type {
   OverviewExternalServer,
@@ -32,7 +31,6 @@ export const MAIN_SERVER_NAME = 'main'
  */
 export function buildPluginOverview(model: PluginModel, origin: string): PluginOverview {
   const { identity, config } = model
-  const widgetToolIds = new Set(model.widgets.map((widget) => widget.toolId))
   const servers = Object.entries(config.mcp.servers)
   return {
     formatVersion: 1,
@@ -47,7 +45,7 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       keywords: identity.keywords,
     },
     style: { color: config.style.color, icons: buildIconUrls(model, origin) },
-    tools: model.tools.map((tool) => toOverviewTool(tool, origin, widgetToolIds.has(tool.id))),
+    tools: model.tools.map((tool) => toOverviewTool(tool, origin)),
     toolGroups: model.toolClasses.map((toolClass) => ({
       name: toolClass.name,
       ...(toolClass.description ? { description: toolClass.description } : {}),
@@ -64,17 +62,13 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       files: skill.files.map((file) => file.path),
     })),
     agents: model.agents.map((agent) => toAgentEntry(agent, origin)),
-    widgets: model.widgets.map((widget) => ({
-      toolId: widget.toolId,
-      uri: widget.uri,
-      url: buildWidgetUrl(origin, widget.toolId),
-    })),
+    widgets: model.widgets.map((widget) => ({ toolId: widget.toolId, uri: widget.uri })),
     prompts: model.prompts.map(toPromptListing),
     mcpServers: [...listHostedServers(model, origin), ...listExternalServers(model)],
   }
 }
 
-function toOverviewTool(tool: ToolDefinition, origin: string, hasWidget: boolean): OverviewTool {
+function toOverviewTool(tool: ToolDefinition, origin: string): OverviewTool {
   const annotations = Object.fromEntries(
     Object.entries(tool.annotations).filter(([, value]) => value !== undefined),
   )
@@ -87,7 +81,6 @@ function toOverviewTool(tool: ToolDefinition, origin: string, hasWidget: boolean
     annotations,
     rest: buildToolRestUrl(origin, tool.className, tool.methodName),
     mcp: buildMcpServerUrl(origin, ''),
-    ...(hasWidget ? { widget: buildWidgetUrl(origin, tool.id) } : {}),
   }
 }
 

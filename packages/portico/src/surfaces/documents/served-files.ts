@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { contentTypeFor } from '../../http/content-types.js'
+import { servedIcons } from '../../model/assets/list-icons.js'
 import type {
   AgentDefinition,
   IconDefinition,
@@ -62,7 +63,7 @@ export function buildServedFiles(
     files.set(`/agents/${agent.name}.md`, served(MARKDOWN_TYPE, encode(agent.markdown)))
     json(`/agents/${agent.name}.json`, documents.agentJson(agent))
   }
-  for (const [index, icon] of model.icons.entries()) addIcon(files, icon, index)
+  for (const [index, icon] of servedIcons(model).entries()) addIcon(files, icon, index)
   files.set(
     '/plugin.zip',
     served(ZIP_TYPE, buildZip(pluginZipEntries(files)), attachment('plugin.zip')),

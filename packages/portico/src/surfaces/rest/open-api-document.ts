@@ -7,11 +7,29 @@ import type { OpenApiSchema } from './open-api-schema.js'
 /** The OpenAPI 3.0.3 document of a plugin's REST API, as served at `/open-api.json`. */
 export interface OpenApiDocument {
   openapi: '3.0.3'
-  info: { title: string; version: string; description: string }
+  info: {
+    title: string
+    version: string
+    description: string
+    /** From the identity's SPDX id; present when set. */
+    license?: { name: string; url?: string }
+  }
   servers: { url: string }[]
   tags: { name: string; description?: string }[]
   paths: Record<string, { post: OpenApiOperation }>
-  components: { schemas: Record<string, OpenApiSchema> }
+  components: {
+    schemas: Record<string, OpenApiSchema>
+    /** The bearer scheme, in an authenticated mode. */
+    securitySchemes?: Record<string, OpenApiSecurityScheme>
+  }
+}
+
+/** How a request proves who sends it: a bearer token, the only scheme Portico accepts. */
+export interface OpenApiSecurityScheme {
+  type: 'http'
+  scheme: 'bearer'
+  bearerFormat: string
+  description: string
 }
 
 /** One tool, as the operation `POST /api/<Class>/<method>`. */
@@ -21,8 +39,11 @@ export interface OpenApiOperation {
   tags: string[]
   summary: string
   description?: string
-  requestBody: { required: true; content: Record<string, OpenApiMediaType> }
+  /** Required only when the input requires a property: an empty body reads as `{}`. */
+  requestBody: { required: boolean; content: Record<string, OpenApiMediaType> }
   responses: Record<string, OpenApiResponse>
+  /** `[]` in mode `anon` (anyone may call), else the bearer scheme. */
+  security: Record<string, string[]>[]
   /** The tool's MCP annotations, when it has any. */
   'x-portico-annotations'?: ToolAnnotations
 }
@@ -41,29 +62,50 @@ export interface OpenApiOperation {
 export function buildOpenApiDocument(model: PluginModel, origin: string): OpenApiDocument {
   const components = new Map(Object.entries(createProblemSchemas()))
   const errorResponses = createProblemResponses(model.config)
+  const authenticated = model.config.auth !== 'anon'
+  const security = authenticated ? [{ [BEARER_SCHEME]: [] }] : []
   const paths: OpenApiDocument['paths'] = {}
   for (const tool of model.tools) {
     paths[`/api/${tool.className}/${tool.methodName}`] = {
-      post: toOperation(tool, components, errorResponses),
+      post: toOperation(tool, components, { errorResponses, security }),
     }
   }
-  const { title, version, description } = model.identity
+  const { title, version, description, license } = model.identity
   return {
     openapi: '3.0.3',
-    info: { title, version, description },
+    info: { title, version, description, ...(license ? { license: toLicense(license) } : {}) },
     servers: [{ url: origin }],
     tags: model.toolClasses.map(({ name, description }) =>
       description === undefined ? { name } : { name, description },
     ),
     paths,
-    components: { schemas: Object.fromEntries(components) },
+    components: {
+      schemas: Object.fromEntries(components),
+      ...(authenticated ? { securitySchemes: { [BEARER_SCHEME]: bearerScheme } } : {}),
+    },
   }
+}
+
+const BEARER_SCHEME = 'bearer'
+
+const bearerScheme: OpenApiSecurityScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description: 'An OAuth access token in the Authorization header; never in the URL.',
+}
+
+/** The licence with its SPDX page when it is one plain id (not an expression or a file). */
+function toLicense(license: string): { name: string; url?: string } {
+  return /^[A-Za-z0-9][A-Za-z0-9.+-]*$/.test(license) && license !== 'UNLICENSED'
+    ? { name: license, url: `https://spdx.org/licenses/${license}.html` }
+    : { name: license }
 }
 
 function toOperation(
   tool: ToolDefinition,
   components: Map<string, OpenApiSchema>,
-  errorResponses: Record<string, OpenApiResponse>,
+  shared: Pick<OpenApiOperation, 'security'> & { errorResponses: Record<string, OpenApiResponse> },
 ): OpenApiOperation {
   const operation: OpenApiOperation = {
     operationId: tool.id,
@@ -71,7 +113,7 @@ function toOperation(
     summary: tool.summary ?? tool.id,
     ...(tool.description === undefined ? {} : { description: tool.description }),
     requestBody: {
-      required: true,
+      required: (tool.inputSchema.required ?? []).length > 0,
       content: { 'application/json': { schema: hoistOpenApiSchema(tool.inputSchema, components) } },
     },
     responses: {
@@ -81,8 +123,9 @@ function toOperation(
           'application/json': { schema: hoistOpenApiSchema(tool.outputSchema, components) },
         },
       },
-      ...errorResponses,
+      ...shared.errorResponses,
     },
+    security: shared.security,
   }
   const annotations = Object.fromEntries(
     Object.entries(tool.annotations).filter(([, value]) => value !== undefined),

@@ -69,13 +69,22 @@ export function createProblemSchemas(): Record<string, OpenApiSchema> {
 }
 
 /**
- * The error responses of every tool operation, keyed by status: 400, 413, 415, 422, 500 and
- * 504, each an `application/problem+json` body with an example. The limits come from `config`.
+ * The error responses of every tool operation, keyed by status: 400, (401 and 403 in an
+ * authenticated mode), 413, 415, 422, 500 and 504, each an `application/problem+json` body with
+ * an example. The limits come from `config`.
  */
 export function createProblemResponses(config: ResolvedConfig): Record<string, OpenApiResponse> {
   const { bodyBytes, toolTimeoutMs } = config.limits
+  const gated: [PorticoErrorKind, string][] =
+    config.auth === 'anon'
+      ? []
+      : [
+          ['unauthorized', 'A valid bearer token is required.'],
+          ['forbidden', 'The token lacks a scope this call needs.'],
+        ]
   const entries: [PorticoErrorKind, string][] = [
     ['bad_request', 'The body is not valid JSON.'],
+    ...gated,
     ['payload_too_large', `The body is larger than ${bodyBytes} bytes.`],
     ['unsupported_media_type', 'The body is not application/json.'],
     ['validation', 'The input does not match the schema.'],

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  fixtureDir,
+  notesExampleDir,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
+
+const plugins = { notes: notesExampleDir, 'ui-plugin': fixtureDir('ui-plugin') }
+const served = new Map<string, ServedPlugin>()
+
+beforeAll(async () => {
+  for (const [name, dir] of Object.entries(plugins)) served.set(name, await servePlugin(dir))
+})
+afterAll(async () => {
+  for (const server of served.values()) await server.close()
+})
+
+/** Every string anywhere in a JSON value. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(stringsIn)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn)
+  return []
+}
+
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url)
+  expect(response.status, url).toBe(200)
+  return response.json()
+}
+
+/** The documents that advertise URLs, agent files included. */
+async function advertisedUrls(origin: string): Promise<string[]> {
+  const paths = [
+    '/com.portico.plugin/contents.json',
+    '/plugin.json',
+    '/mcp-server.json',
+    '/skills/catalog.json',
+    '/agents/catalog.json',
+  ]
+  const catalog = (await getJson(`${origin}/agents/catalog.json`)) as { agents: { name: string }[] }
+  paths.push(...catalog.agents.map((agent) => `/agents/${encodeURIComponent(agent.name)}.json`))
+  const documents = await Promise.all(paths.map((path) => getJson(`${origin}${path}`)))
+  return [...new Set(documents.flatMap(stringsIn).filter((text) => text.startsWith(origin)))]
+}
+
+describe.each(Object.keys(plugins))('the URLs the documents of %s advertise', (name) => {
+  it('all exist: none answers 404, and none relies on a page route of the docs site', async () => {
+    const origin = served.get(name)?.url ?? ''
+    const urls = await advertisedUrls(origin)
+    expect(urls.length).toBeGreaterThan(5)
+    // A fragment names a page of the docs site, which the server cannot vouch for.
+    expect(urls.filter((url) => url.includes('#'))).toEqual([])
+    const missing: string[] = []
+    for (const url of urls) {
+      const response = await fetch(url, { redirect: 'manual' })
+      await response.arrayBuffer()
+      if (response.status === 404) missing.push(url)
+    }
+    expect(missing).toEqual([])
+  })
+})
