@@ -25,12 +25,14 @@ const mcpHeaders = {
   accept: 'application/json, text/event-stream',
 } as const
 
-const headers2025 = { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' } as const
-const headers2026 = { ...mcpHeaders, 'mcp-protocol-version': '2026-07-28' } as const
+/** The headers of a 2025-era MCP request. */
+export const headers2025 = { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' } as const
+/** The headers of a 2026-07-28 MCP request (add `mcp-method`, and `mcp-name` for a call). */
+export const headers2026 = { ...mcpHeaders, 'mcp-protocol-version': '2026-07-28' } as const
 
 // 2026-07-28 puts the version, capabilities and client info into every request's `_meta`,
 // since there is no initialize handshake to carry them.
-const meta2026 = {
+export const meta2026 = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { type CatalogRow, measureCatalog } from './catalog-workload.js'
 import { compileServers } from './lib/compile-servers.js'
 import { formatTable } from './lib/format-table.js'
 import { measureColdStart } from './lib/measure-cold-start.js'
@@ -24,6 +25,7 @@ import { evaluateTargets, type ThroughputRow } from './targets.js'
 const exec = promisify(execFile)
 const cliPath = resolve(import.meta.dirname, '../packages/portico/bin/portico.js')
 const calcDir = resolve(import.meta.dirname, 'plugins/calc')
+const catalogDir = resolve(import.meta.dirname, 'plugins/catalog')
 const generatedDir = resolve(import.meta.dirname, '.generated')
 const load = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
@@ -76,6 +78,7 @@ async function main(): Promise<void> {
     `Portico bench on Node ${process.version}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up\n`,
   )
   await exec(process.execPath, [cliPath, 'build', calcDir])
+  await exec(process.execPath, [cliPath, 'build', catalogDir])
   const compiled = await compileServers()
 
   const throughput: ThroughputRow[] = []
@@ -100,6 +103,8 @@ async function main(): Promise<void> {
     }
   }
 
+  const catalog = await measureCatalog(compiled.get('portico-catalog') ?? '', load)
+
   const probe = (request: LoadRequest) => request
   const coldStart = {
     'bare-node': await measureColdStart(() => [compiled.get('bare-node') ?? ''], probe(restAdd), 5),
@@ -119,6 +124,7 @@ async function main(): Promise<void> {
   }
 
   printReport(throughput, coldStart, devLoop, growth)
+  printCatalog(catalog)
   const targets = evaluateTargets(throughput, coldStart, growth)
   console.log(
     `\nTargets\n${formatTable(
@@ -133,6 +139,7 @@ async function main(): Promise<void> {
     load,
     servers,
     throughput,
+    catalog,
     coldStart,
     devLoop,
     growth,
@@ -159,6 +166,27 @@ async function expectSum(origin: string, request: LoadRequest): Promise<void> {
   const text = await response.text()
   if (response.status !== 200 || !checkSum(text))
     throw new Error(`${origin}${request.path} answered ${response.status}: ${text.slice(0, 300)}`)
+}
+
+function printCatalog(rows: CatalogRow[]): void {
+  console.log(
+    `\nOutput shaping: Catalog_items, 50 nested records with dates (${load.connections} connections)`,
+  )
+  const rps = (workload: string, shaping: string) =>
+    rows.find((row) => row.workload === workload && row.shaping === shaping)?.requestsPerSecond ??
+    Number.NaN
+  const workloads = [...new Set(rows.map((row) => row.workload))]
+  console.log(
+    formatTable(
+      ['workload', 'unshaped req/s', 'shaped req/s', 'shaped / unshaped'],
+      workloads.map((workload) => [
+        workload,
+        Math.round(rps(workload, 'off')),
+        Math.round(rps(workload, 'on')),
+        Math.round((rps(workload, 'on') / rps(workload, 'off')) * 100) / 100,
+      ]),
+    ),
+  )
 }
 
 function printReport(
@@ -197,6 +225,10 @@ function printReport(
         ['spawn to first 200', devLoop.firstStart],
         ['tool file saved to new schema served', devLoop.toolSaveToSchema],
         ['portico.config.ts saved to restarted server answering', devLoop.configSaveToRestart],
+        [
+          `requests failed during that restart (of ${devLoop.requestsDuringRestart})`,
+          devLoop.failedDuringRestart,
+        ],
       ],
     ),
   )

@@ -1,26 +1,143 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { JsonSchema } from '../core/json-schema.js'
+import { logger } from '../core/logger.js'
 import type { ErrorDetail } from '../core/portico-error.js'
+import { describeTypes } from './describe-types.js'
+import { resolveLocalRef } from './resolve-local-ref.js'
 
 /** Checks a value; returns the failures, or an empty list when it is valid. */
 export type CompiledValidator = (value: unknown) => ErrorDetail[]
 
+/** Options of {@link createSchemaCompiler}. */
+export interface SchemaCompilerOptions {
+  /** Fill in each missing property's `default` while validating (inputs; never outputs). */
+  useDefaults?: boolean
+}
+
 /** At most this many failures are reported, so a hostile input cannot inflate the answer. */
 const MAX_REPORTED_ERRORS = 20
 
-/** One Ajv per tool runtime: it caches compiled schemas and formats. */
-export function createSchemaCompiler(): (schema: JsonSchema) => CompiledValidator {
+/** Ajv's strict-mode warning for a `default` it cannot apply (inside `anyOf`): not a mistake. */
+const IGNORED_DEFAULT = 'strict mode: default is ignored'
+
+/** One Ajv per tool runtime and purpose: it caches compiled schemas and formats. */
+export function createSchemaCompiler(
+  options: SchemaCompilerOptions = {},
+): (schema: JsonSchema) => CompiledValidator {
   // `strict` makes a schema with an unknown keyword or format fail at load, not at call time.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, validateFormats: true })
+  // Its schema checks go through the logger so that one of them can be let through: a default
+  // inside a union branch, which Ajv does not apply, stays documentation.
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: true,
+    strictSchema: 'log',
+    logger: {
+      log: (...args: unknown[]) => logger.debug(args.join(' ')),
+      warn: failStrictCheck,
+      error: failStrictCheck,
+    },
+    validateFormats: true,
+    useDefaults: options.useDefaults ?? false,
+    // Unions need their branches' schemas and data to report the one that was meant.
+    verbose: true,
+  })
   addFormats.default(ajv)
   return (schema) => {
     const validate = ajv.compile(schema)
     return (value) => {
       if (validate(value)) return []
-      return (validate.errors ?? []).slice(0, MAX_REPORTED_ERRORS).map(toErrorDetail)
+      return reduceUnions(validate.errors ?? [], schema)
+        .slice(0, MAX_REPORTED_ERRORS)
+        .map(toErrorDetail)
     }
   }
+}
+
+function failStrictCheck(...args: unknown[]): void {
+  const message = args.map(String).join(' ')
+  if (message.startsWith(IGNORED_DEFAULT)) return
+  if (message.startsWith('strict mode:')) throw new Error(message)
+  logger.warn(message)
+}
+
+/**
+ * Replaces the errors of each failed `anyOf` (one per branch, and the `anyOf` itself) by those
+ * of the branch the value meant: the one its discriminator names, else the one with the fewest
+ * errors. Branches that each failed on the type alone merge into one type error. Innermost
+ * unions first, so an outer union counts its branches' errors already reduced.
+ */
+function reduceUnions(errors: ErrorObject[], root: JsonSchema): ErrorObject[] {
+  const unions = errors
+    .filter((error) => error.keyword === 'anyOf')
+    .sort((a, b) => b.schemaPath.length - a.schemaPath.length)
+  let list = errors
+  for (const union of unions) {
+    if (!list.includes(union)) continue
+    const prefix = `${union.schemaPath}/`
+    const inUnion = (error: ErrorObject) =>
+      error === union ||
+      (error.schemaPath.startsWith(prefix) && error.instancePath.startsWith(union.instancePath))
+    const branches = new Map<number, ErrorObject[]>()
+    for (const error of list) {
+      if (error === union || !inUnion(error)) continue
+      const index = Number.parseInt(error.schemaPath.slice(prefix.length), 10)
+      branches.set(index, [...(branches.get(index) ?? []), error])
+    }
+    const replacement = branchErrors(union, branches, root)
+    const first = list.findIndex(inUnion)
+    const rest = list.filter((error) => !inUnion(error))
+    list = [...rest.slice(0, first), ...replacement, ...rest.slice(first)]
+  }
+  return list
+}
+
+function branchErrors(
+  union: ErrorObject,
+  branches: ReadonlyMap<number, ErrorObject[]>,
+  root: JsonSchema,
+): ErrorObject[] {
+  const failed = [...branches.values()]
+  const typeOnly = failed.every(
+    (errors) =>
+      errors.length === 1 &&
+      errors[0]?.keyword === 'type' &&
+      errors[0].instancePath === union.instancePath,
+  )
+  if (failed.length > 0 && typeOnly) {
+    const types = failed.flatMap((errors) => typeNames(errors[0]?.params.type))
+    return [{ ...union, keyword: 'type', params: { type: types } }]
+  }
+  const meant = discriminatedBranch(union, root)
+  const chosen =
+    (meant === undefined ? undefined : branches.get(meant)) ??
+    failed.reduce<ErrorObject[] | undefined>(
+      (fewest, errors) => (fewest === undefined || errors.length < fewest.length ? errors : fewest),
+      undefined,
+    )
+  return chosen ?? [union]
+}
+
+/** The branch whose `const`-valued property (shared by every branch) the value carries. */
+function discriminatedBranch(union: ErrorObject, root: JsonSchema): number | undefined {
+  const data = union.data
+  if (typeof data !== 'object' || data === null) return undefined
+  const schemas = (union.schema as JsonSchema[]).map((branch) =>
+    branch.$ref === undefined ? branch : (resolveLocalRef(root, branch.$ref) ?? branch),
+  )
+  const first = schemas[0]?.properties ?? {}
+  for (const key of Object.keys(first)) {
+    const values = schemas.map((branch) => branch.properties?.[key]?.const)
+    if (values.some((value) => value === undefined)) continue
+    const index = values.indexOf((data as Record<string, unknown>)[key])
+    if (index >= 0) return index
+  }
+  return undefined
+}
+
+function typeNames(type: unknown): string[] {
+  if (Array.isArray(type)) return type.map(String)
+  return String(type).split(',')
 }
 
 function toErrorDetail(error: ErrorObject): ErrorDetail {
@@ -36,6 +153,9 @@ function toErrorDetail(error: ErrorObject): ErrorDetail {
       path += `/${escapePointer(String(params.additionalProperty))}`
       message = 'is not an allowed property'
       break
+    case 'type':
+      message = `must be ${describeTypes(typeNames(params.type))}`
+      break
     case 'enum':
       message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
       break
@@ -46,6 +166,7 @@ function toErrorDetail(error: ErrorObject): ErrorDetail {
   return { path: path === '' ? '/' : path, message }
 }
 
-function escapePointer(segment: string): string {
+/** A property name as a JSON Pointer segment. */
+export function escapePointer(segment: string): string {
   return segment.replaceAll('~', '~0').replaceAll('/', '~1')
 }

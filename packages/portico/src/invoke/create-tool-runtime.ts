@@ -1,3 +1,4 @@
+import type { JsonSchema } from '../core/json-schema.js'
 import { logger } from '../core/logger.js'
 import type { PorticoPluginContext } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
@@ -5,6 +6,7 @@ import { isPorticoError, PorticoError } from '../core/portico-error.js'
 import type { PluginModel, ToolDefinition } from '../model/plugin-model.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { reviveDates } from './revive-dates.js'
+import { compileOutputShaper, type OutputShaper } from './shape-output.js'
 import { withTimeout } from './with-timeout.js'
 
 /** A tool class as a module exports it. */
@@ -19,8 +21,10 @@ export interface ToolRuntime {
   /** The tool with this id, if any. */
   findTool(toolId: string): ToolDefinition | undefined
   /**
-   * The one invocation path of every surface: validates the input, calls the method with the
-   * timeout of the config, and resolves with its result. Rejects with a {@link PorticoError} of
+   * The one invocation path of every surface: validates the input (filling in its defaults),
+   * calls the method with the timeout of the config, and resolves with its result shaped to the
+   * declared output type (plain JSON: undeclared properties dropped, dates as ISO strings, never
+   * `undefined`). Rejects with a {@link PorticoError} of
    * kind `not_found`, `validation`, `timeout` or `execution` (or the kind a tool threw).
    */
   invokeTool(toolId: string, input: unknown, context?: PorticoPluginContext): Promise<unknown>
@@ -34,9 +38,10 @@ export interface ToolRuntimeOptions {
    */
   onToolError?: (toolId: string, error: unknown) => void
   /**
-   * `eager` (default) compiles every input validator now, so a schema that does not compile
-   * stops the plugin before it serves; `portico build` and `portico dev` do. `lazy` compiles
-   * each on the tool's first call, for a fast start of a plugin that `portico build` checked.
+   * `eager` (default) compiles every input validator and output shaper now, so a schema that
+   * does not compile stops the plugin before it serves; `portico build` and `portico dev` do.
+   * `lazy` compiles each on the tool's first call, for a fast start of a plugin that `portico
+   * build` checked.
    */
   compileValidators?: 'eager' | 'lazy'
 }
@@ -44,6 +49,7 @@ export interface ToolRuntimeOptions {
 interface BoundTool {
   definition: ToolDefinition
   validate: () => CompiledValidator
+  shape: () => OutputShaper
   call: (input: unknown, context?: PorticoPluginContext) => unknown
 }
 
@@ -57,7 +63,13 @@ export function createToolRuntime(
   classes: ToolClassMap,
   options: ToolRuntimeOptions = {},
 ): ToolRuntime {
-  const compile = createSchemaCompiler()
+  const compileInput = createSchemaCompiler({ useDefaults: true })
+  let outputCompiler: ((schema: JsonSchema) => CompiledValidator) | undefined
+  // Most output schemas need no Ajv at all: its own instance is made on first need.
+  const compileOutputCheck = (schema: JsonSchema) => {
+    outputCompiler ??= createSchemaCompiler()
+    return outputCompiler(schema)
+  }
   const instances = new Map<string, object>()
   for (const toolClass of model.toolClasses) {
     const Constructor = classes.get(toolClass.name)
@@ -88,23 +100,18 @@ export function createToolRuntime(
         `${definition.className}.${definition.methodName} is not a method of the loaded class`,
       )
     }
-    let compiled: CompiledValidator | undefined
-    const validate = () => {
-      if (compiled) return compiled
-      try {
-        compiled = compile(definition.inputSchema)
-        return compiled
-      } catch (error) {
-        throw new PluginDefinitionError(
-          definition.source,
-          `the input schema of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
-        )
-      }
+    const validate = once(definition, 'input schema', () => compileInput(definition.inputSchema))
+    const shape = once(definition, 'output schema', () =>
+      compileOutputShaper(definition.outputSchema, definition.id, compileOutputCheck),
+    )
+    if (options.compileValidators !== 'lazy') {
+      validate()
+      shape()
     }
-    if (options.compileValidators !== 'lazy') validate()
     tools.set(definition.id, {
       definition,
       validate,
+      shape,
       // Mode anon passes the input alone, as the interface promises.
       call: anonymous
         ? (input) => method.call(instance, input)
@@ -128,12 +135,13 @@ export function createToolRuntime(
       }
       reviveDates(input, tool.definition.inputDatePaths)
       try {
-        return await withTimeout(
+        const result = await withTimeout(
           Promise.resolve().then(() => tool.call(input, context)),
           timeoutMs,
           toolId,
           (late) => onToolError(toolId, late),
         )
+        return tool.shape()(result)
       } catch (error) {
         if (isPorticoError(error)) {
           if (error.kind === 'execution' || error.kind === 'timeout') onToolError(toolId, error)
@@ -147,6 +155,26 @@ export function createToolRuntime(
         )
       }
     },
+  }
+}
+
+/**
+ * Compiles on first use and keeps the result; a schema that does not compile is the plugin's
+ * mistake, reported at the tool's source.
+ */
+function once<T>(definition: ToolDefinition, what: string, compile: () => T): () => T {
+  let compiled: T | undefined
+  return () => {
+    if (compiled !== undefined) return compiled
+    try {
+      compiled = compile()
+      return compiled
+    } catch (error) {
+      throw new PluginDefinitionError(
+        definition.source,
+        `the ${what} of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
+      )
+    }
   }
 }
 

@@ -161,7 +161,7 @@ describe('validation of REST input', () => {
       { title: 'x', reminder: { at: 'tomorrow', channel: 'push' } },
       [{ path: '/reminder/at', message: 'must match format "date-time"' }],
     ],
-    ['a body that is not an object', [1, 2], [{ path: '/', message: 'must be object' }]],
+    ['a body that is not an object', [1, 2], [{ path: '/', message: 'must be an object' }]],
   ])('answers 422 naming the failing path for %s', async (_name, input, errors) => {
     const response = await callTool(server.url, '/api/Notes/create', input)
     expect(response.status).toBe(422)
@@ -183,7 +183,7 @@ describe('validation of REST input', () => {
     ])
     const fraction = await callTool(server.url, '/api/Notes/list', { limit: 2.5 })
     expect(((await fraction.json()) as { errors: unknown }).errors).toEqual([
-      { path: '/limit', message: 'must be integer' },
+      { path: '/limit', message: 'must be an integer' },
     ])
     const badTag = await callTool(server.url, '/api/Tags/rename', { from: 'a', to: 'Not OK' })
     expect(((await badTag.json()) as { errors: unknown }).errors).toEqual([

@@ -3,7 +3,7 @@ import { respond, withCors } from '../../http/cors.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
-import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'
+import { toCallToolResultJson, toToolErrorResult } from './tool-call-result.js'
 
 /** The initialize-based revisions; a request naming another version goes to the SDK. */
 const LEGACY_VERSIONS = new Set([
@@ -73,8 +73,7 @@ export function createHotAnswer(
     if (era === 'modern' && request.headers.get('mcp-name') !== name) return undefined
     const shape = era === 'modern' ? modernize : (json: string) => json
     return runtime.invokeTool(name as string, input ?? {}, context).then(
-      (result) =>
-        answer(shape(JSON.stringify(toCallToolResult(result, tool.wrapsOutput))), body.id),
+      (result) => answer(shape(toCallToolResultJson(result, tool.wrapsOutput)), body.id),
       (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),
     )
   }

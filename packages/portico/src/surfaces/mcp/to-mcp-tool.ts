@@ -1,5 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/server'
 import type { JsonSchema } from '../../core/json-schema.js'
+import { resolveLocalRef } from '../../invoke/resolve-local-ref.js'
 import type { ToolDefinition } from '../../model/plugin-model.js'
 
 /** An MCP tool, and whether its results travel wrapped as `{ result }`. */
@@ -14,23 +15,36 @@ export interface McpToolProjection {
 
 /** Projects a tool of the model onto the MCP `Tool` shape of `tools/list`. */
 export function toMcpTool(definition: ToolDefinition): McpToolProjection {
-  const wrapsOutput = !isObjectSchema(definition.outputSchema)
+  const output = definition.outputSchema
+  const wrapsOutput = !isObjectSchema(output, output)
   const tool: Tool = {
     name: definition.id,
     ...(definition.annotations.title ? { title: definition.annotations.title } : {}),
     ...(definition.description ? { description: definition.description } : {}),
     inputSchema: definition.inputSchema as Tool['inputSchema'],
     outputSchema: (wrapsOutput
-      ? wrapOutputSchema(definition.outputSchema)
-      : definition.outputSchema) as Tool['outputSchema'],
+      ? wrapOutputSchema(output)
+      : // MCP wants `type: "object"` at the top, also beside a `$ref` or an `anyOf` of objects.
+        { ...output, type: 'object' }) as Tool['outputSchema'],
     annotations: definition.annotations,
   }
   return { tool, wrapsOutput }
 }
 
-function isObjectSchema(schema: JsonSchema): boolean {
+/** Whether every value of `schema` is an object, following `$ref` into the root's `$defs`. */
+function isObjectSchema(schema: JsonSchema, root: JsonSchema, seen = new Set<string>()): boolean {
   if (schema.type === 'object') return true
-  return schema.anyOf !== undefined && schema.anyOf.length > 0 && schema.anyOf.every(isObjectSchema)
+  if (schema.$ref !== undefined) {
+    // A reference that leads back to itself without reaching an object proves nothing.
+    if (seen.has(schema.$ref)) return false
+    const target = resolveLocalRef(root, schema.$ref)
+    return target !== undefined && isObjectSchema(target, root, seen.add(schema.$ref))
+  }
+  return (
+    schema.anyOf !== undefined &&
+    schema.anyOf.length > 0 &&
+    schema.anyOf.every((branch) => isObjectSchema(branch, root, seen))
+  )
 }
 
 function wrapOutputSchema(schema: JsonSchema): JsonSchema {

@@ -3,15 +3,25 @@ import { isPorticoError } from '../../core/portico-error.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../http/problem-response.js'
 
 /**
- * A tool's result as MCP wants it: `structuredContent` (plain JSON, so a `Date` becomes its ISO
- * string) and the same JSON as a text block for clients that read only text.
+ * A tool's result as MCP wants it: `structuredContent` and the same JSON as a text block for
+ * clients that read only text. The result is the runtime's, already shaped to plain JSON, so it
+ * is used as it is rather than copied through a parse.
  */
 export function toCallToolResult(result: unknown, wrapsOutput: boolean): CallToolResult {
-  const text = JSON.stringify(wrapsOutput ? { result: result ?? null } : (result ?? null))
+  const structuredContent = (wrapsOutput ? { result } : result) as Record<string, unknown>
   return {
-    content: [{ type: 'text', text }],
-    structuredContent: JSON.parse(text) as Record<string, unknown>,
+    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+    structuredContent,
   }
+}
+
+/**
+ * {@link toCallToolResult} written as JSON directly, for the hot path: the structured content is
+ * serialised once and reused, where serialising the result object would write it twice.
+ */
+export function toCallToolResultJson(result: unknown, wrapsOutput: boolean): string {
+  const json = JSON.stringify(wrapsOutput ? { result } : result)
+  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`
 }
 
 /**

@@ -73,8 +73,9 @@ export function createRestCall(
         context = outcome.context
       }
       const input = parseJsonBody(await request.readBody(limitBytes), request.contentType)
+      // The runtime has shaped the result to the declared output: plain JSON, never undefined.
       const result = await runtime.invokeTool(toolId, input, context)
-      return { status: 200, headers: jsonHeaders, body: JSON.stringify(result ?? null) }
+      return { status: 200, headers: jsonHeaders, body: JSON.stringify(result) }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
       const headers = problem.status === 405 ? notAllowedHeaders : problemHeaders

@@ -1,0 +1,94 @@
+/**
+ * The realistic output workload: `Catalog_items` answers 50 nested records with dates, which
+ * the runtime shapes to the declared output type. Measured over REST and MCP in both eras, with
+ * the shaping on and off (`BENCH_SHAPING=off`) in the same run.
+ */
+import type { LoadOptions, LoadRequest, LoadResult } from './lib/measure-load.js'
+import { measureLoad } from './lib/measure-load.js'
+import { startServerProcess } from './lib/server-process.js'
+import { headers2025, headers2026, meta2026 } from './requests.js'
+
+const toolName = 'Catalog_items'
+
+const workloads: Record<string, LoadRequest> = {
+  'REST call': {
+    method: 'POST',
+    path: '/api/Catalog/items',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  },
+  'MCP call 2025': {
+    method: 'POST',
+    path: '/mcp',
+    headers: headers2025,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: toolName, arguments: {} },
+    }),
+  },
+  'MCP call 2026': {
+    method: 'POST',
+    path: '/mcp',
+    headers: { ...headers2026, 'mcp-method': 'tools/call', 'mcp-name': toolName },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: toolName, arguments: {}, _meta: meta2026 },
+    }),
+  },
+}
+
+/** One measured catalog scenario. */
+export interface CatalogRow extends LoadResult {
+  shaping: 'on' | 'off'
+  workload: string
+}
+
+/** Measures every catalog workload with the shaping on and off, one server process each. */
+export async function measureCatalog(entry: string, load: LoadOptions): Promise<CatalogRow[]> {
+  const rows: CatalogRow[] = []
+  for (const [workload, request] of Object.entries(workloads)) {
+    for (const shaping of ['off', 'on'] as const) {
+      const server = await startServerProcess([entry], { BENCH_SHAPING: shaping })
+      try {
+        await expectItems(server.origin, request, shaping)
+        const result = await measureLoad(server.origin, [request], load)
+        if (result.errors + result.timeouts + result.non2xx > 0)
+          throw new Error(`catalog ${workload} (shaping ${shaping}): failed requests`)
+        rows.push({ shaping, workload, ...result })
+        console.log(
+          `  catalog   ${workload.padEnd(15)} shaping ${shaping.padEnd(3)} ${Math.round(result.requestsPerSecond)} req/s`,
+        )
+      } finally {
+        await server.stop()
+      }
+    }
+  }
+  return rows
+}
+
+/** Checks the answer: 50 items, dates as ISO strings, and undeclared fields only when unshaped. */
+async function expectItems(origin: string, request: LoadRequest, shaping: string): Promise<void> {
+  const response = await fetch(`${origin}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    ...(request.body ? { body: request.body } : {}),
+  })
+  const text = await response.text()
+  const message = JSON.parse(text) as {
+    items?: Record<string, unknown>[]
+    result?: { structuredContent?: { items?: Record<string, unknown>[] } }
+  }
+  const items = message.items ?? message.result?.structuredContent?.items ?? []
+  const first = items[0] ?? {}
+  const ok =
+    response.status === 200 &&
+    items.length === 50 &&
+    typeof first.createdAt === 'string' &&
+    'revision' in first === (shaping === 'off')
+  if (!ok)
+    throw new Error(`${origin}${request.path} answered ${response.status}: ${text.slice(0, 300)}`)
+}
