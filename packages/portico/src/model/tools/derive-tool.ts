@@ -9,8 +9,11 @@ import { locateNode, sourceLocationOf } from './source-location.js'
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
+/** The type of a tool method's second parameter, as `portico` exports it. */
+const CONTEXT_TYPE_NAME = 'PorticoPluginContext'
+
 const NOT_A_TOOL_HINT =
-  'a tool method takes no parameter, or one object parameter (its input) and optionally a context; make the method private or #private if it is not a tool'
+  'a tool method takes no parameter, or one object parameter (its input) and optionally the context; make the method private or #private if it is not a tool'
 
 /** What deriving one tool needs. */
 export interface DeriveToolContext {
@@ -27,17 +30,17 @@ export function deriveTool(
   method: ToolMethodSource,
 ): ToolDefinition {
   const { checker, rootDir, builder } = context
-  const declaration = method.declaration
-  const input = deriveInput(context, id, declaration)
+  const { declaration, nameNode } = method
+  const input = deriveInput(context, id, declaration, nameNode)
   const signature = checker.getSignatureFromDeclaration(declaration)
   const returned =
     signature === undefined ? checker.getAnyType() : checker.getReturnTypeOfSignature(signature)
   const output = builder.buildRoot(
     checker.getAwaitedType(returned) ?? returned,
-    { node: declaration.type ?? declaration.name, path: [], undefinedAsNull: true },
+    { node: declaration.type ?? nameNode, path: [], undefinedAsNull: true },
     { label: `${id} output`, toolId: id, recordDates: false },
   )
-  const symbol = checker.getSymbolAtLocation(declaration.name)
+  const symbol = checker.getSymbolAtLocation(nameNode)
   const doc = symbol === undefined ? { annotations: {} } : readMethodDoc(symbol, checker)
   return {
     id,
@@ -47,14 +50,15 @@ export function deriveTool(
     inputSchema: input.schema,
     outputSchema: { $schema: JSON_SCHEMA_DIALECT, ...output.schema },
     inputDatePaths: input.datePaths,
-    source: sourceLocationOf(rootDir, declaration.name),
+    source: sourceLocationOf(rootDir, nameNode),
   }
 }
 
 function deriveInput(
   context: DeriveToolContext,
   id: string,
-  declaration: ts.MethodDeclaration,
+  declaration: ToolMethodSource['declaration'],
+  nameNode: ts.PropertyName,
 ): { schema: JsonSchema; datePaths: string[][] } {
   const { checker, rootDir, builder } = context
   const parameters = declaration.parameters.filter(
@@ -62,11 +66,12 @@ function deriveInput(
   )
   if (parameters.length > 2) {
     throw new PluginDefinitionError(
-      locateNode(rootDir, declaration.name),
+      locateNode(rootDir, nameNode),
       `${id}: the method has ${parameters.length} parameters; ${NOT_A_TOOL_HINT}`,
     )
   }
-  const [parameter] = parameters
+  const [parameter, contextParameter] = parameters
+  if (contextParameter !== undefined) assertContextParameter(context, id, contextParameter)
   if (parameter === undefined) {
     const schema: JsonSchema = { type: 'object', properties: {}, additionalProperties: false }
     return { schema: { $schema: JSON_SCHEMA_DIALECT, ...schema }, datePaths: [] }
@@ -87,6 +92,24 @@ function deriveInput(
   )
   // MCP wants `type: "object"` at the top even when the input is a union or a $ref
   return { schema: { $schema: JSON_SCHEMA_DIALECT, type: 'object', ...schema }, datePaths }
+}
+
+/** The second parameter must be the context, since that is all the runtime passes there. */
+function assertContextParameter(
+  context: DeriveToolContext,
+  id: string,
+  parameter: ts.ParameterDeclaration,
+): void {
+  const { checker, rootDir } = context
+  const type = checker.getNonNullableType(checker.getTypeAtLocation(parameter))
+  const symbol = type.aliasSymbol ?? type.getSymbol()
+  if (parameter.dotDotDotToken === undefined && symbol?.name === CONTEXT_TYPE_NAME) return
+  const what =
+    parameter.dotDotDotToken === undefined ? checker.typeToString(type) : 'a rest parameter'
+  throw new PluginDefinitionError(
+    locateNode(rootDir, parameter),
+    `${id}: the second parameter "${parameter.name.getText()}" is ${what}, not the context (${CONTEXT_TYPE_NAME} from 'portico'); ${NOT_A_TOOL_HINT}`,
+  )
 }
 
 function isObjectParameterType(checker: ts.TypeChecker, type: ts.Type): boolean {

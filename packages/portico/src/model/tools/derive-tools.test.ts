@@ -120,7 +120,7 @@ const schemaRows: SchemaRow[] = [
     input: inputObject(
       {
         count: { type: 'integer' },
-        page: { type: ['integer', 'null'] },
+        page: { anyOf: [{ type: 'integer' }, { type: 'null' }] },
         ratio: { type: 'number' },
       },
       ['count', 'ratio'],
@@ -216,7 +216,7 @@ const schemaRows: SchemaRow[] = [
       a: { type: 'array', items: { type: 'string' } },
       b: { type: 'array', items: { type: 'number' } },
       c: { type: 'array', items: { type: 'boolean' } },
-      d: { type: 'array', items: { type: ['string', 'null'] } },
+      d: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
     }),
     output: NULL_OUTPUT,
   },
@@ -352,7 +352,7 @@ const schemaRows: SchemaRow[] = [
     output: NULL_OUTPUT,
   },
   {
-    name: 'derives nullable primitives as a type list and nullable objects as anyOf',
+    name: 'derives nullable primitives and objects as anyOf with a null branch',
     source: code`
       interface Point { x: number }
       export class T {
@@ -361,7 +361,7 @@ const schemaRows: SchemaRow[] = [
         }
       }`,
     input: inputObject({
-      label: { type: ['string', 'null'] },
+      label: { anyOf: [{ type: 'string' }, { type: 'null' }] },
       at: {
         anyOf: [
           {
@@ -469,9 +469,10 @@ const schemaRows: SchemaRow[] = [
   {
     name: 'ignores the context parameter and unwraps PromiseLike',
     source: code`
+      interface PorticoPluginContext { uid: string }
       export class T {
-        run(input: { q: string }, context?: { user: string }): PromiseLike<number> {
-          return Promise.resolve(input.q.length + (context?.user.length ?? 0))
+        run(input: { q: string }, context?: PorticoPluginContext): PromiseLike<number> {
+          return Promise.resolve(input.q.length + (context?.uid.length ?? 0))
         }
       }`,
     input: inputObject({ q: { type: 'string' } }),
@@ -484,7 +485,7 @@ const schemaRows: SchemaRow[] = [
         async run(): Promise<string | undefined> { return undefined }
       }`,
     input: inputObject({}),
-    output: root({ type: ['string', 'null'] }),
+    output: root({ anyOf: [{ type: 'string' }, { type: 'null' }] }),
   },
   {
     name: 'derives a Promise<void> output as null',
@@ -806,8 +807,8 @@ describe('deriveTools classes and types', () => {
         add(input: { note: Note; at: Date }): Note { return input.note }
         private helper(text: string): string { return text }
         #secret(): void {}
-        static create(): Notes { return new Notes() }
-        get count(): number { return 0 }
+        private static create(): Notes { return new Notes() }
+        private get count(): number { return 0 }
         protected guarded(n: number): number { return n }
         prioritize(input: { priority: Priority }): void {}
       }`,
@@ -1214,21 +1215,15 @@ const errorRows: ErrorRow[] = [
     message: /^tools\/t\.ts:1:18: T_run input "task\.at": a Date inside a recursive input type/,
   },
   {
-    name: 'rejects two different types with the same name',
-    files: {
-      'tools/a.ts': code`
-        export interface Note { title: string }
-        export class A {
-          run(input: { note: Note }): void {}
-        }`,
-      'tools/b.ts': code`
-        export interface Note { body: string }
-        export class B {
-          run(input: { note: Note }): void {}
-        }`,
-    },
+    name: 'rejects two different types with the same name in one file',
+    files: toolFile(code`
+      namespace A { export interface Note { title: string } }
+      namespace B { export interface Note { body: string } }
+      export class T {
+        run(input: { a: A.Note; b: B.Note }): void {}
+      }`),
     message:
-      /^tools\/b\.ts:1:1: two different types used by the tools are named "Note" \(the other is at tools\/a\.ts:1:1\)/,
+      /^tools\/t\.ts:2:15: two different types used by the tools are named "Note" \(the other is at tools\/t\.ts:1:15\)/,
   },
 ]
 

@@ -1,10 +1,11 @@
 import path from 'node:path'
+import type ts from 'typescript'
 import type { NamedTypeDefinition, ToolClassDefinition, ToolDefinition } from '../plugin-model.js'
 import { assertCompiles } from './assert-compiles.js'
 import { createToolsProgram } from './create-tools-program.js'
 import { deriveTool } from './derive-tool.js'
 import { findToolClasses, type ToolClassSource } from './find-tool-classes.js'
-import { compareText, NamedTypeRegistry } from './named-type-registry.js'
+import { compareText, NamedTypeRegistry, type SharedNames } from './named-type-registry.js'
 import { readJsDoc } from './read-jsdoc.js'
 import { SchemaBuilder } from './schema-builder.js'
 import { locateNode, relativeFile, sourceLocationOf } from './source-location.js'
@@ -44,10 +45,8 @@ export function deriveTools(options: DeriveToolsOptions): DerivedTools {
   const program = createToolsProgram(rootDir, options.files)
   assertCompiles(program, rootDir)
   const checker = program.getTypeChecker()
-  const registry = new NamedTypeRegistry(rootDir)
-  const builder = new SchemaBuilder(checker, rootDir, registry)
 
-  const classes: { source: ToolClassSource; file: string }[] = []
+  const classes: ToolClassEntry[] = []
   for (const file of options.files) {
     const sourceFile = program.getSourceFile(path.resolve(rootDir, file))
     if (sourceFile === undefined) continue
@@ -56,16 +55,51 @@ export function deriveTools(options: DeriveToolsOptions): DerivedTools {
       classes.push({ source, file: relative })
     }
   }
-  classes.sort((a, b) => compareText(a.source.name, b.source.name) || compareText(a.file, b.file))
+  // a class several tool files export under one name (declared in one, re-exported by others)
+  // is one tool class, kept where it is declared, else in the first file
+  const declaredIn = (entry: ToolClassEntry) =>
+    relativeFile(rootDir, entry.source.declaration.getSourceFile().fileName) === entry.file ? 0 : 1
+  classes.sort(
+    (a, b) =>
+      compareText(a.source.name, b.source.name) ||
+      declaredIn(a) - declaredIn(b) ||
+      compareText(a.file, b.file),
+  )
 
+  // a name that types of different files share is known only once both are met: derive again
+  // with every such name known, so each goes by its file everywhere
+  let shared: SharedNames = new Map()
+  for (;;) {
+    const registry = new NamedTypeRegistry(rootDir, shared)
+    const derived = deriveClasses({ checker, rootDir, registry }, classes)
+    const found = registry.sharedNames()
+    if (found.size === 0) return derived
+    shared = new Map([...shared, ...found])
+  }
+}
+
+interface ToolClassEntry {
+  source: ToolClassSource
+  /** The tool file that exports it. */
+  file: string
+}
+
+function deriveClasses(
+  context: { checker: ts.TypeChecker; rootDir: string; registry: NamedTypeRegistry },
+  classes: readonly ToolClassEntry[],
+): DerivedTools {
+  const { checker, rootDir, registry } = context
+  const builder = new SchemaBuilder(checker, rootDir, registry)
   const ids = new ToolIdRegistry()
   const toolClasses: ToolClassDefinition[] = []
   const tools: ToolDefinition[] = []
-  for (const { source, file } of classes) {
+  for (const [index, { source, file }] of classes.entries()) {
+    const previous = classes[index - 1]?.source
+    if (previous?.name === source.name && previous.declaration === source.declaration) continue
     const toolIds: string[] = []
     for (const method of source.methods) {
       const id = toolIdOf(source.name, method.name)
-      ids.add(id, locateNode(rootDir, method.declaration.name))
+      ids.add(id, locateNode(rootDir, method.nameNode))
       tools.push(deriveTool({ checker, rootDir, builder }, id, source.name, method))
       toolIds.push(id)
     }

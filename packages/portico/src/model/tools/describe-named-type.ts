@@ -1,4 +1,5 @@
 import ts from 'typescript'
+import { readJsDoc } from './read-jsdoc.js'
 import { isInsideRoot } from './source-location.js'
 
 /** A type the plugin declares and names: an interface, class, enum, alias or generic instance. */
@@ -6,6 +7,8 @@ export interface NamedType {
   /** As written, with type arguments when generic (`Page<Note>`). */
   name: string
   declaration: ts.Declaration
+  /** The type's own JSDoc text, when it has one. */
+  description?: string
 }
 
 /**
@@ -57,5 +60,6 @@ function namedFrom(
     .map((argument) => checker.typeToString(argument, undefined, ts.TypeFormatFlags.NoTruncation))
     .join(', ')
   const name = typeArguments.length === 0 ? symbol.name : `${symbol.name}<${typeArgumentText}>`
-  return { name, declaration }
+  const description = readJsDoc(symbol, checker).text
+  return description === '' ? { name, declaration } : { name, declaration, description }
 }

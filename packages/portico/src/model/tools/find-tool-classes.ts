@@ -1,26 +1,34 @@
 import ts from 'typescript'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
-import { locateNode } from './source-location.js'
+import { isInsideRoot, locateNode } from './source-location.js'
 
-/** An exported class of a tool file and its public instance methods, in source order. */
+/** An exported class of a tool file and its public instance methods. */
 export interface ToolClassSource {
   /** The name it is exported under, which the runtime imports it by. */
   name: string
-  declaration: ts.ClassDeclaration
+  declaration: ts.ClassLikeDeclaration
   methods: ToolMethodSource[]
 }
 
+/** A tool method: a method declaration, or a property holding an arrow function. */
 export interface ToolMethodSource {
   name: string
-  declaration: ts.MethodDeclaration
+  /** The member's name, where the tool is located and its JSDoc read. */
+  nameNode: ts.PropertyName
+  /** The function: its parameters and return type make the schemas. */
+  declaration: ts.MethodDeclaration | ts.ArrowFunction | ts.FunctionExpression
 }
 
-const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected | ts.ModifierFlags.Static
+const HIDDEN = ts.ModifierFlags.Private | ts.ModifierFlags.Protected
+const MAKE_PRIVATE = 'make it private or #private if it is not a tool'
 
 /**
- * The tool classes of one file: the classes it declares and exports. Only methods declared in
- * the class itself count; accessors, constructors, static, `private`, `protected` and `#private`
- * methods are not tools.
+ * The tool classes one file exports: classes of the plugin's sources, declared there or
+ * re-exported (under the name they are exported as). Their tools are the public instance
+ * methods and arrow-function properties, own ones in source order, then those inherited from
+ * the plugin's base classes (a library base class adds none). `private`, `protected` and
+ * `#private` members are not tools; a public static method, accessor or other function-valued
+ * property is a start-up error, so nothing public is silently left out.
  */
 export function findToolClasses(
   checker: ts.TypeChecker,
@@ -34,7 +42,9 @@ export function findToolClasses(
     const symbol =
       exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported
     const declaration = symbol.declarations?.find(ts.isClassDeclaration)
-    if (declaration === undefined || declaration.getSourceFile() !== sourceFile) continue
+    if (declaration === undefined || !isInsideRoot(rootDir, declaration.getSourceFile().fileName)) {
+      continue
+    }
     if (exported.name === 'default') {
       throw new PluginDefinitionError(
         locateNode(rootDir, declaration),
@@ -44,26 +54,109 @@ export function findToolClasses(
     classes.push({
       name: exported.name,
       declaration,
-      methods: findToolMethods(declaration, rootDir),
+      methods: findToolMethods(checker, declaration, rootDir),
     })
   }
   return classes
 }
 
-function findToolMethods(declaration: ts.ClassDeclaration, rootDir: string): ToolMethodSource[] {
+function findToolMethods(
+  checker: ts.TypeChecker,
+  declaration: ts.ClassLikeDeclaration,
+  rootDir: string,
+): ToolMethodSource[] {
   const methods: ToolMethodSource[] = []
-  for (const member of declaration.members) {
-    if (!ts.isMethodDeclaration(member)) continue
-    if (ts.getCombinedModifierFlags(member) & HIDDEN) continue
-    const name = member.name
-    if (!ts.isIdentifier(name) && !ts.isStringLiteral(name)) continue
-    if (methods.some((method) => method.name === name.text)) {
-      throw new PluginDefinitionError(
-        locateNode(rootDir, member),
-        `method "${name.text}" is overloaded; a tool has one signature, so remove the overloads (or make the method private if it is not a tool)`,
-      )
+  // names a subclass declares, in any form, hide the same names of its bases
+  const claimed = new Set<string>()
+  for (
+    let current: ts.ClassLikeDeclaration | undefined = declaration;
+    current !== undefined;
+    current = pluginBaseClass(checker, current, rootDir)
+  ) {
+    const own = findOwnToolMethods(checker, current, rootDir)
+    methods.push(...own.filter((method) => !claimed.has(method.name)))
+    for (const member of current.members) {
+      if (member.name !== undefined && hasPlainName(member.name)) claimed.add(member.name.text)
     }
-    methods.push({ name: name.text, declaration: member })
   }
   return methods
+}
+
+function findOwnToolMethods(
+  checker: ts.TypeChecker,
+  declaration: ts.ClassLikeDeclaration,
+  rootDir: string,
+): ToolMethodSource[] {
+  const methods: ToolMethodSource[] = []
+  for (const member of declaration.members) {
+    const name = member.name
+    if (name === undefined || !hasPlainName(name)) continue
+    const flags = ts.getCombinedModifierFlags(member)
+    if (flags & HIDDEN) continue
+    const fail = (problem: string): never => {
+      throw new PluginDefinitionError(locateNode(rootDir, member), `"${name.text}": ${problem}`)
+    }
+    if (ts.isMethodDeclaration(member)) {
+      if (flags & ts.ModifierFlags.Static) {
+        fail(`a static method is not a tool (tools are instance methods); ${MAKE_PRIVATE}`)
+      }
+      if (methods.some((method) => method.name === name.text)) {
+        throw new PluginDefinitionError(
+          locateNode(rootDir, member),
+          `method "${name.text}" is overloaded; a tool has one signature, so remove the overloads (or make the method private if it is not a tool)`,
+        )
+      }
+      methods.push({ name: name.text, nameNode: name, declaration: member })
+    } else if (ts.isAccessor(member)) {
+      fail(`an accessor is not a tool (a tool is a method with an input); ${MAKE_PRIVATE}`)
+    } else if (ts.isPropertyDeclaration(member) && !(flags & ts.ModifierFlags.Static)) {
+      const initializer = member.initializer && skipParentheses(member.initializer)
+      if (
+        initializer !== undefined &&
+        (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
+      ) {
+        methods.push({ name: name.text, nameNode: name, declaration: initializer })
+      } else if (isCallable(checker, member)) {
+        fail(
+          `a function-valued property is a tool only when it is an arrow function (\`${name.text} = async (input: {…}) => …\`); ${MAKE_PRIVATE}`,
+        )
+      }
+    }
+  }
+  return methods
+}
+
+/** Identifier and string-literal names; computed (`[Symbol.iterator]`) and `#private` are not. */
+function hasPlainName(name: ts.PropertyName): name is ts.Identifier | ts.StringLiteral {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name)
+}
+
+function isCallable(checker: ts.TypeChecker, member: ts.PropertyDeclaration): boolean {
+  const type = checker.getNonNullableType(checker.getTypeAtLocation(member))
+  return checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0
+}
+
+function skipParentheses(expression: ts.Expression): ts.Expression {
+  return ts.isParenthesizedExpression(expression)
+    ? skipParentheses(expression.expression)
+    : expression
+}
+
+/** The class `declaration` extends, when the plugin declares it (a library's adds no tools). */
+function pluginBaseClass(
+  checker: ts.TypeChecker,
+  declaration: ts.ClassLikeDeclaration,
+  rootDir: string,
+): ts.ClassLikeDeclaration | undefined {
+  const extended = declaration.heritageClauses?.find(
+    (clause) => clause.token === ts.SyntaxKind.ExtendsKeyword,
+  )?.types[0]
+  if (extended === undefined) return undefined
+  const base = checker
+    .getTypeAtLocation(extended.expression)
+    .getSymbol()
+    ?.declarations?.find(ts.isClassLike)
+  return base !== undefined && isInsideRoot(rootDir, base.getSourceFile().fileName)
+    ? base
+    : undefined
 }

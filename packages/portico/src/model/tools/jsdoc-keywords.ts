@@ -15,6 +15,14 @@ const NUMERIC_TAGS = new Set([
 const STRING_TAGS = new Set(['pattern', 'format'])
 const FLAG_TAGS = new Set(['uniqueItems', 'deprecated'])
 
+/** The keywords {@link jsDocKeywords} yields that describe a value rather than constrain it. */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  'description',
+  'default',
+  'examples',
+  'deprecated',
+])
+
 /** Whether a property's JSDoc asks for `integer` instead of `number` (`@integer`, `@type integer`). */
 export function hasIntegerTag(doc: JsDoc): boolean {
   return doc.tags.some(

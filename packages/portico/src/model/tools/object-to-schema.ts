@@ -1,6 +1,6 @@
 import ts from 'typescript'
 import type { JsonSchema } from '../../core/json-schema.js'
-import { hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
+import { ANNOTATION_KEYWORDS, hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
 import { readJsDoc } from './read-jsdoc.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
 
@@ -29,7 +29,7 @@ export function objectToSchema(walker: SchemaWalker, type: ts.Type, site: TypeSi
     }
     const propertyType = checker.getTypeOfSymbol(property)
     const keywords = jsDocKeywords(doc, (problem) => walker.fail(propertySite, problem))
-    schemas[property.name] = { ...walker.toSchema(propertyType, propertySite), ...keywords }
+    schemas[property.name] = withKeywords(walker.toSchema(propertyType, propertySite), keywords)
     if (!isOptional(property, propertyType)) required.push(property.name)
   }
 
@@ -39,6 +39,27 @@ export function objectToSchema(walker: SchemaWalker, type: ts.Type, site: TypeSi
   if (required.length > 0) schema.required = required
   schema.additionalProperties = additional ?? false
   return schema
+}
+
+/**
+ * A property's schema with its JSDoc keywords. On `T | null` the constraints go on T's branch,
+ * where they mean what the author wrote; annotations stay on the whole.
+ */
+function withKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
+  const [branch, nullBranch, ...more] = schema.anyOf ?? []
+  if (branch === undefined || nullBranch?.type !== 'null' || more.length > 0) {
+    return { ...schema, ...keywords }
+  }
+  const annotations: JsonSchema = {}
+  const constraints: JsonSchema = {}
+  for (const [name, value] of Object.entries(keywords)) {
+    if (ANNOTATION_KEYWORDS.has(name)) annotations[name] = value
+    else constraints[name] = value
+  }
+  const value: JsonSchema = { ...branch, ...constraints }
+  // the property's own description wins over its type's, as it does where the type is inlined
+  if (annotations.description !== undefined) delete value.description
+  return { ...schema, anyOf: [value, nullBranch], ...annotations }
 }
 
 /** Symbol-keyed (`[Symbol.iterator]`) and `#private` members are not JSON properties. */

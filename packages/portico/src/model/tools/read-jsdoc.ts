@@ -1,4 +1,5 @@
 import ts from 'typescript'
+import { readSameLineJsDoc } from './same-line-jsdoc.js'
 
 /** One JSDoc block tag: `@minimum 1` is `{ name: 'minimum', text: '1' }`. */
 export interface JsDocTag {
@@ -12,15 +13,24 @@ export interface JsDoc {
   tags: JsDocTag[]
 }
 
-/** Reads the JSDoc of a class, method or property symbol, inherited docs included. */
+/**
+ * Reads the JSDoc of a class, method, property or type symbol, inherited docs included; failing
+ * that, a JSDoc on the same line before one of its declarations.
+ */
 export function readJsDoc(symbol: ts.Symbol, checker: ts.TypeChecker): JsDoc {
-  return {
+  const doc: JsDoc = {
     text: ts.displayPartsToString(symbol.getDocumentationComment(checker)).trim(),
     tags: symbol.getJsDocTags(checker).map((tag) => ({
       name: tag.name,
       text: ts.displayPartsToString(tag.text).trim(),
     })),
   }
+  if (doc.text !== '' || doc.tags.length > 0) return doc
+  for (const declaration of symbol.declarations ?? []) {
+    const sameLine = readSameLineJsDoc(declaration)
+    if (sameLine !== undefined) return sameLine
+  }
+  return doc
 }
 
 /** The first sentence of a comment: up to the first `. ` or blank line, on one line. */

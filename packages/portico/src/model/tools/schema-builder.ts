@@ -66,10 +66,10 @@ export class SchemaBuilder implements SchemaWalker {
   }
 
   toSchema(type: ts.Type, site: TypeSite): JsonSchema {
-    const named = describeNamedType(type, this.checker, this.#rootDir)
-    if (named === undefined) return convertType(this, type, site)
+    const described = describeNamedType(type, this.checker, this.#rootDir)
+    if (described === undefined) return convertType(this, type, site)
     const state = this.#state
-    this.#registry.use(named, type, state.options.toolId)
+    const named = this.#registry.use(described, type, state.options.toolId)
     // a named type means the same wherever it is used: no @integer from the property
     const namedSite = { ...site, integer: false }
     if (this.#recursive.has(named.name)) return this.#reference(named, type, namedSite)
@@ -81,7 +81,7 @@ export class SchemaBuilder implements SchemaWalker {
     }
     state.inlining.push(named.name)
     try {
-      return convertType(this, type, namedSite)
+      return describe(convertType(this, type, namedSite), named)
     } finally {
       state.inlining.pop()
     }
@@ -113,13 +113,19 @@ export class SchemaBuilder implements SchemaWalker {
       state.defs.set(named.name, {})
       state.defDepth += 1
       try {
-        state.defs.set(named.name, convertType(this, type, site))
+        state.defs.set(named.name, describe(convertType(this, type, site), named))
       } finally {
         state.defDepth -= 1
       }
     }
     return { $ref: refTo(named.name) }
   }
+}
+
+/** A named type's schema carries its JSDoc (a property's own JSDoc, merged later, wins). */
+function describe(schema: JsonSchema, named: NamedType): JsonSchema {
+  if (named.description === undefined || schema.description !== undefined) return schema
+  return { description: named.description, ...schema }
 }
 
 function newState(options: SchemaRootOptions): RootState {

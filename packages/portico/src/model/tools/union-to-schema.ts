@@ -9,7 +9,8 @@ const { TypeFlags } = ts
  * A union. `undefined` members are dropped (the property is optional) unless the site turns them
  * into `null`; literals of one type gather into an `enum`; `true | false` is `boolean`; a whole
  * enum stays its (named) enum. When every remaining member is a bare `{ type }`, the result is
- * `{ type: [...] }`, otherwise `{ anyOf: [...] }`, with `null` last either way.
+ * `{ type: [...] }`, otherwise `{ anyOf: [...] }`. With `null`, every member is a branch of an
+ * `anyOf` that ends with `{ type: 'null' }`.
  */
 export function unionToSchema(
   walker: SchemaWalker,
@@ -56,8 +57,10 @@ export function unionToSchema(
     const group = literalGroups.get(part) ?? []
     return part === 'boolean' && group.length === 2 ? { type: 'boolean' } : valuesToSchema(group)
   })
-  if (hasNull) schemas.push({ type: 'null' })
-  return mergeSchemas(schemas)
+  if (!hasNull) return mergeSchemas(schemas)
+  if (schemas.length === 0) return { type: 'null' }
+  // `anyOf` rather than a `type` array with "null", which strict MCP clients warn about
+  return { anyOf: [...schemas, { type: 'null' }] }
 }
 
 function mergeSchemas(schemas: JsonSchema[]): JsonSchema {

@@ -93,6 +93,19 @@ const cases: ConversionCase[] = [
     expected: { type: 'string', maxLength: 3, nullable: true },
   },
   {
+    name: 'lifts a nullable date-time branch beside the description (derived `Date | null`)',
+    input: {
+      anyOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }],
+      description: 'When.',
+    },
+    expected: { type: 'string', format: 'date-time', description: 'When.', nullable: true },
+  },
+  {
+    name: 'keeps several non-null branches of a derived nullable union in a nullable anyOf',
+    input: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
+    expected: { anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
+  },
+  {
     name: 'lifts the one non-null branch of a oneOf and makes it nullable',
     input: { oneOf: [{ type: 'null' }, { type: 'integer', minimum: 0 }] },
     expected: { type: 'integer', minimum: 0, nullable: true },
@@ -103,16 +116,20 @@ const cases: ConversionCase[] = [
     expected: { allOf: [noteRef], nullable: true },
   },
   {
-    name: 'keeps a clashing non-null branch in anyOf',
+    name: 'lifts a non-null branch whose description clashes, keeping the outer description',
     input: {
       description: 'Outer.',
       anyOf: [{ type: 'string', description: 'Inner.' }, { const: null }],
     },
-    expected: {
-      description: 'Outer.',
-      anyOf: [{ type: 'string', description: 'Inner.' }],
-      nullable: true,
+    expected: { description: 'Outer.', type: 'string', nullable: true },
+  },
+  {
+    name: 'keeps a clashing non-null branch in anyOf',
+    input: {
+      minLength: 1,
+      anyOf: [{ type: 'string', minLength: 2 }, { const: null }],
     },
+    expected: { minLength: 1, anyOf: [{ type: 'string', minLength: 2 }], nullable: true },
   },
   {
     name: 'keeps an anyOf of objects and makes it nullable when null is a branch',

@@ -257,18 +257,24 @@ function applyExclusiveBounds(out: Record<string, unknown>, schema: JsonSchema):
   }
 }
 
+/** Keywords that only describe: on a clash, the parent's (a property's own doc) wins. */
+const parentWins = new Set(['title', 'description'])
+
 /**
  * Folds the one non-null branch of `anyOf: [X, { type: 'null' }]` into its parent, so that
  * `nullable` sits beside X's `type`. A reference goes into `allOf` (its siblings would be
- * ignored); a branch that clashes with the parent's own keywords stays an `anyOf`.
+ * ignored); a branch that clashes with the parent's own keywords, other than its title and
+ * description, stays an `anyOf`.
  */
 function liftBranch(out: Record<string, unknown>, branch: OpenApiSchema): void {
   if (branch.$ref !== undefined) {
     out.allOf = [...((out.allOf as OpenApiSchema[]) ?? []), branch]
-  } else if (Object.keys(branch).some((key) => Object.hasOwn(out, key))) {
+  } else if (Object.keys(branch).some((key) => Object.hasOwn(out, key) && !parentWins.has(key))) {
     out.anyOf = [...((out.anyOf as OpenApiSchema[]) ?? []), branch]
   } else {
-    Object.assign(out, branch)
+    for (const [key, value] of Object.entries(branch)) {
+      if (!Object.hasOwn(out, key)) out[key] = value
+    }
   }
 }
 
