@@ -6,7 +6,7 @@
 import type { LoadOptions, LoadRequest, LoadResult } from './lib/measure-load.js'
 import { measureLoad } from './lib/measure-load.js'
 import { startServerProcess } from './lib/server-process.js'
-import { headers2025, headers2026, meta2026 } from './requests.js'
+import { legacyToolCall, modernToolCall } from './requests.js'
 
 const toolName = 'Catalog_items'
 
@@ -17,28 +17,8 @@ const workloads: Record<string, LoadRequest> = {
     headers: { 'content-type': 'application/json' },
     body: '{}',
   },
-  'MCP call 2025': {
-    method: 'POST',
-    path: '/mcp',
-    headers: headers2025,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: toolName, arguments: {} },
-    }),
-  },
-  'MCP call 2026': {
-    method: 'POST',
-    path: '/mcp',
-    headers: { ...headers2026, 'mcp-method': 'tools/call', 'mcp-name': toolName },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/call',
-      params: { name: toolName, arguments: {}, _meta: meta2026 },
-    }),
-  },
+  'MCP call 2025': legacyToolCall(toolName, {}),
+  'MCP call 2026': modernToolCall(toolName, {}),
 }
 
 /** One measured catalog scenario. */

@@ -26,13 +26,13 @@ const mcpHeaders = {
 } as const
 
 /** The headers of a 2025-era MCP request. */
-export const headers2025 = { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' } as const
+const headers2025 = { ...mcpHeaders, 'mcp-protocol-version': '2025-11-25' } as const
 /** The headers of a 2026-07-28 MCP request (add `mcp-method`, and `mcp-name` for a call). */
-export const headers2026 = { ...mcpHeaders, 'mcp-protocol-version': '2026-07-28' } as const
+const headers2026 = { ...mcpHeaders, 'mcp-protocol-version': '2026-07-28' } as const
 
 // 2026-07-28 puts the version, capabilities and client info into every request's `_meta`,
 // since there is no initialize handshake to carry them.
-export const meta2026 = {
+const meta2026 = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
   'io.modelcontextprotocol/clientCapabilities': {},
   'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
@@ -48,18 +48,38 @@ export const restAdd: BenchRequest = {
   body: JSON.stringify(addArguments),
 }
 
-/** A 2025-era stateless `tools/call` (no initialize, no session). */
-export const mcpLegacyCall: BenchRequest = {
-  method: 'POST',
-  path: '/mcp',
-  headers: headers2025,
-  body: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: 'Calc_add', arguments: addArguments },
-  }),
+/** A 2025-era stateless `tools/call` of `name` (no initialize, no session). */
+export function legacyToolCall(name: string, args: Record<string, unknown>): BenchRequest {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: headers2025,
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: args },
+    }),
+  }
 }
+
+/** A 2026-07-28 per-request `tools/call` of `name`, with the `Mcp-Method` and `Mcp-Name` headers. */
+export function modernToolCall(name: string, args: Record<string, unknown>): BenchRequest {
+  return {
+    method: 'POST',
+    path: '/mcp',
+    headers: { ...headers2026, 'mcp-method': 'tools/call', 'mcp-name': name },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name, arguments: args, _meta: meta2026 },
+    }),
+  }
+}
+
+/** A 2025-era stateless `tools/call`. */
+export const mcpLegacyCall = legacyToolCall('Calc_add', addArguments)
 
 /** A 2025-era stateless `tools/list`. */
 export const mcpLegacyList: BenchRequest = {
@@ -69,18 +89,8 @@ export const mcpLegacyList: BenchRequest = {
   body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
 }
 
-/** A 2026-07-28 per-request `tools/call`, with the `Mcp-Method` and `Mcp-Name` headers. */
-export const mcpModernCall: BenchRequest = {
-  method: 'POST',
-  path: '/mcp',
-  headers: { ...headers2026, 'mcp-method': 'tools/call', 'mcp-name': 'Calc_add' },
-  body: JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'tools/call',
-    params: { name: 'Calc_add', arguments: addArguments, _meta: meta2026 },
-  }),
-}
+/** A 2026-07-28 per-request `tools/call`. */
+export const mcpModernCall = modernToolCall('Calc_add', addArguments)
 
 /** A 2026-07-28 per-request `tools/list`. */
 export const mcpModernList: BenchRequest = {
