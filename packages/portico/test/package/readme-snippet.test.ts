@@ -49,11 +49,14 @@ describe('the README', () => {
       maximum: 7,
       default: 3,
     })
+    // A property with a default is optional for callers, and set for the method.
+    expect(tool?.inputSchema.required).toEqual(['city'])
     const response = await callTool(server.url, '/api/Weather/forecast', { city: 'Lisbon' })
     expect(response.status).toBe(200)
-    const body = (await response.json()) as { city: string; days: unknown[] }
+    const body = (await response.json()) as { city: string; days: { date: unknown }[] }
     expect(body.city).toBe('Lisbon')
     expect(body.days).toHaveLength(3)
+    expect(body.days[0]?.date).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(server.runtime.model.identity.title).toBe('Weather')
   })
 })

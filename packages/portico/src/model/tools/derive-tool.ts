@@ -2,6 +2,7 @@ import ts from 'typescript'
 import type { JsonSchema } from '../../core/json-schema.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { ToolDefinition } from '../plugin-model.js'
+import { makeDefaultedOptional } from './defaults-optional.js'
 import type { ToolMethodSource } from './find-tool-classes.js'
 import { readMethodDoc } from './read-method-doc.js'
 import type { SchemaBuilder } from './schema-builder.js'
@@ -91,7 +92,8 @@ function deriveInput(
     { label: `${id} input`, toolId: id, recordDates: true },
   )
   // MCP wants `type: "object"` at the top even when the input is a union or a $ref
-  return { schema: { $schema: JSON_SCHEMA_DIALECT, type: 'object', ...schema }, datePaths }
+  const input = makeDefaultedOptional(schema)
+  return { schema: { $schema: JSON_SCHEMA_DIALECT, type: 'object', ...input }, datePaths }
 }
 
 /** The second parameter must be the context, since that is all the runtime passes there. */
