@@ -11,6 +11,10 @@ export interface DevLoopResult {
   toolSaveToSchema: number
   /** `portico.config.ts` saved until the restarted server serves the new config. */
   configSaveToRestart: number
+  /** Requests sent one after another from the config save until the new config answers. */
+  requestsDuringRestart: number
+  /** Of those, the ones refused, reset or answered with an error: the restart should drop none. */
+  failedDuringRestart: number
 }
 
 /** Runs `portico dev` on a copy of a plugin and times its reloads. */
@@ -49,12 +53,14 @@ export async function measureDevLoop(
       join(workDir, 'portico.config.ts'),
       "export default { title: 'Calc Restarted' }\n",
     )
-    await until(async () => (await openApiTitle(origin)) === 'Calc Restarted')
+    const traffic = await requestsUntil(origin, 'Calc Restarted')
     const configSaveToRestart = performance.now() - configSaved
     return {
       firstStart: Math.round(firstStart),
       toolSaveToSchema: Math.round(toolSaveToSchema),
       configSaveToRestart: Math.round(configSaveToRestart),
+      requestsDuringRestart: traffic.sent,
+      failedDuringRestart: traffic.failed,
     }
   } finally {
     await new Promise<void>((resolve) => {
@@ -65,6 +71,26 @@ export async function measureDevLoop(
   }
 }
 
+/** Sends requests back to back until the title shows, counting those that fail. */
+async function requestsUntil(
+  origin: string,
+  title: string,
+  timeoutMs = 30_000,
+): Promise<{ sent: number; failed: number }> {
+  const deadline = performance.now() + timeoutMs
+  let sent = 0
+  let failed = 0
+  for (;;) {
+    sent += 1
+    try {
+      if ((await openApiTitle(origin)) === title) return { sent, failed }
+    } catch {
+      failed += 1
+    }
+    if (performance.now() > deadline) throw new Error('the dev server did not restart in time')
+  }
+}
+
 async function openApiPaths(origin: string): Promise<Record<string, unknown>> {
   return (
     (await (await fetch(`${origin}/open-api.json`)).json()) as { paths: Record<string, unknown> }
@@ -72,8 +98,9 @@ async function openApiPaths(origin: string): Promise<Record<string, unknown>> {
 }
 
 async function openApiTitle(origin: string): Promise<string> {
-  return ((await (await fetch(`${origin}/open-api.json`)).json()) as { info: { title: string } })
-    .info.title
+  const response = await fetch(`${origin}/open-api.json`)
+  if (!response.ok) throw new Error(`answered ${response.status}`)
+  return ((await response.json()) as { info: { title: string } }).info.title
 }
 
 async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {

@@ -1,74 +1,140 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, fork } from 'node:child_process'
+import { createServer, type Socket } from 'node:net'
 import { watch } from 'chokidar'
 import { logger } from '../core/logger.js'
-import { isWatchedSource, RESTART_FILES } from './dev-watch-filter.js'
+import { listenOn } from '../server/start-node-server.js'
+import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
+import { isModelInput, isRestartFile } from './dev-watch-filter.js'
 import type { ListenOptions } from './listen-options.js'
+import { printError } from './print-error.js'
 
 /**
- * The watching half of `portico dev`: runs the server in a child process and restarts it when
- * `portico.config.ts` or `package.json` is saved, since a new config may change everything
- * (auth mode, limits, servers). When the child has died of a load error, any source change
- * starts it again.
+ * The watching half of `portico dev`. It owns the port and hands each connection to the worker
+ * process that serves, and starts a new worker when `portico.config.ts` or `package.json` is
+ * saved, since a new config may change everything (auth mode, limits, servers). The old worker
+ * serves until the new one has loaded, then finishes its requests and exits; a new worker that
+ * fails to load leaves the old one serving. A spare worker is kept warm (modules imported,
+ * sources watched), so a restart costs about a reload. With no worker serving (the first load
+ * failed), any source change tries again.
  */
 export function runDevSupervisor(cliPath: string, rootDir: string, listen: ListenOptions): void {
-  let child: ChildProcess | undefined
-  let restarting = false
+  const port = createServer({ pauseOnConnect: true })
+  let url: string | undefined
+  let serving: ChildProcess | undefined
+  let loading = false
+  let again: string | undefined
+  let stopping = false
+  const workers = new Set<ChildProcess>()
 
-  const startChild = () => {
-    const args = [
-      ...process.execArgv,
-      cliPath,
-      'dev-worker',
-      rootDir,
-      '--port',
-      String(listen.port),
-      '--host',
-      listen.host,
-    ]
-    child = spawn(process.execPath, args, { stdio: 'inherit' })
-    child.once('exit', (code, signal) => {
-      child = undefined
-      if (!restarting && signal === null && code !== 0) {
-        logger.info('Waiting for a change to try again.')
+  const forkWorker = (prepare: boolean) =>
+    new Promise<ChildProcess>((resolve, reject) => {
+      const args = ['dev-worker', rootDir, '--host', listen.host, ...(prepare ? ['--prepare'] : [])]
+      const worker = fork(cliPath, args, { stdio: 'inherit' })
+      workers.add(worker)
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.type === 'warm') resolve(worker)
+      })
+      worker.once('exit', () => {
+        workers.delete(worker)
+        reject(new Error('the dev worker stopped before it was ready'))
+      })
+    })
+  let spare = forkWorker(false)
+  // A spare that fails is reported when it is needed, not as an unhandled rejection now.
+  spare.catch(() => undefined)
+  /** The next spare starts once a load is over, so it never slows the one under way. */
+  const replaceSpare = () => {
+    if (stopping) return
+    spare = forkWorker(true)
+    spare.catch(() => undefined)
+  }
+  const tell = (worker: ChildProcess, message: SupervisorMessage, socket?: Socket) =>
+    worker.send(message, socket, (error) => {
+      if (error) socket?.destroy()
+    })
+
+  port.on('connection', (socket) => {
+    if (serving?.connected) tell(serving, { type: 'connection' }, socket)
+    else socket.destroy()
+  })
+
+  /** Loads the plugin in the spare worker and makes it the one serving once it has loaded. */
+  const load = async (reason: string | undefined) => {
+    if (loading) {
+      again = reason
+      return
+    }
+    loading = true
+    const started = performance.now()
+    if (reason) logger.info(`${reason} changed: restarting the server`)
+    try {
+      const worker = await spare
+      const loaded = await new Promise<boolean>((resolve) => {
+        worker.on('message', (message: WorkerMessage) => {
+          if (message.type === 'loaded') resolve(true)
+        })
+        worker.once('exit', () => resolve(false))
+        tell(worker, { type: 'load' })
+      })
+      if (loaded && !stopping) {
+        url ??= await listenOn(port, listen.port, listen.host)
+        const replaced = serving
+        serving = worker
+        worker.once('exit', () => {
+          if (serving !== worker || stopping) return
+          serving = undefined
+          logger.warn('The server stopped. Waiting for a change to start it again.')
+        })
+        tell(worker, { type: 'serve', url })
+        if (replaced) {
+          tell(replaced, { type: 'drain' })
+          logger.success(`Restarted in ${Math.round(performance.now() - started)} ms`)
+        }
+      } else if (!loaded) {
+        logger.info(
+          serving ? 'The last good version keeps serving.' : 'Waiting for a change to try again.',
+        )
       }
-    })
+    } catch (error) {
+      printError(error)
+      if (!url) await shutdown(1)
+    }
+    loading = false
+    replaceSpare()
+    if (again !== undefined) {
+      const next = again
+      again = undefined
+      void load(next)
+    }
   }
-  const restart = async (reason: string) => {
-    if (restarting) return
-    restarting = true
-    logger.info(`${reason} changed: restarting the server`)
-    await stopChild()
-    restarting = false
-    startChild()
-  }
-  const stopChild = () =>
-    new Promise<void>((resolve) => {
-      if (!child) return resolve()
-      child.once('exit', () => resolve())
-      child.kill('SIGTERM')
-    })
 
   const watcher = watch(rootDir, {
     ignoreInitial: true,
-    ignored: (path, stats) =>
-      path !== rootDir &&
-      !RESTART_FILES.has(path.slice(rootDir.length + 1)) &&
-      !isWatchedSource(rootDir, path, stats?.isFile()),
+    ignored: (path, stats) => path !== rootDir && !isModelInput(rootDir, path, stats?.isFile()),
   })
   watcher.on('all', (_event, path) => {
     const name = path.slice(rootDir.length + 1)
-    if (RESTART_FILES.has(name)) void restart(name)
-    else if (!child && !restarting) void restart(name)
+    if (isRestartFile(name) || !serving) void load(name)
   })
 
-  const shutdown = async () => {
-    restarting = true
+  const shutdown = async (code: number) => {
+    if (stopping) return
+    stopping = true
     await watcher.close()
-    await stopChild()
-    process.exit(0)
+    port.close()
+    await Promise.all(
+      [...workers].map(
+        (worker) =>
+          new Promise<void>((resolve) => {
+            worker.once('exit', () => resolve())
+            worker.kill('SIGTERM')
+          }),
+      ),
+    )
+    process.exit(code)
   }
-  process.once('SIGINT', shutdown)
-  process.once('SIGTERM', shutdown)
-  // The worker starts once the config is watched, so no early save goes unseen.
-  watcher.once('ready', startChild)
+  process.once('SIGINT', () => void shutdown(0))
+  process.once('SIGTERM', () => void shutdown(0))
+  // The first load starts once the sources are watched, so no early save goes unseen.
+  watcher.once('ready', () => void load(undefined))
 }

@@ -1,14 +1,18 @@
+import type { Socket } from 'node:net'
 import { watch } from 'chokidar'
 import type { Hono } from 'hono'
 import { logger, setLogFormat } from '../core/logger.js'
+import { derivePluginModel } from '../model/derive-plugin-model.js'
 import type { PluginModel } from '../model/plugin-model.js'
+import { checkConfigTypes } from '../plugin/check-config-types.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { createApp } from '../server/create-app.js'
 import { createGateFromEnvironment } from '../server/create-gate.js'
 import { createNodeRestEdge, type NodeEdge } from '../server/create-node-rest-edge.js'
-import { startNodeServer } from '../server/start-node-server.js'
-import { isWatchedSource } from './dev-watch-filter.js'
-import type { ListenOptions } from './listen-options.js'
+import { createNodeServer } from '../server/start-node-server.js'
+import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
+import { isModelInput, isRestartFile } from './dev-watch-filter.js'
+import { drainConnections } from './drain-connections.js'
 import { logFormatFromEnvironment } from './log-format.js'
 import { printError } from './print-error.js'
 import { printUrls } from './print-urls.js'
@@ -21,31 +25,31 @@ interface Serving {
 }
 
 /**
- * The serving half of `portico dev`: loads the plugin from source and serves it; when a source
- * file changes, loads it again and swaps the app in place. A failed reload is printed and the
- * last good app keeps serving. Config changes are the supervisor's: it restarts this process.
+ * The serving half of `portico dev`, run by the supervisor as a forked process. It starts warm
+ * (modules imported, sources watched, with `prepare` the model derived once) and waits: on `load` it loads the plugin from source, and
+ * exits with code 1 when that fails; then it serves the connections the supervisor hands it.
+ * When a source file changes, it loads again and swaps the app in place; a failed reload is
+ * printed and the last good app keeps serving. On `drain` it finishes its requests and exits.
  */
-export async function runDevWorker(rootDir: string, listen: ListenOptions): Promise<void> {
-  // Stacks in dev point at the TypeScript sources; production skips the cost of reading maps.
+export async function runDevWorker(
+  rootDir: string,
+  listenHost: string,
+  prepare: boolean,
+): Promise<void> {
+  // Stacks point at the TypeScript sources.
   process.setSourceMapsEnabled(true)
   setLogFormat(logFormatFromEnvironment('pretty'))
   let generation = 0
+  let serving: Serving | undefined
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
     const gate = createGateFromEnvironment(runtime.model)
     const withGate = gate ? { gate } : {}
     return {
       model: runtime.model,
-      app: createApp(runtime, { rootDir, dev: true, listenHost: listen.host, ...withGate }),
+      app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate }),
       edge: createNodeRestEdge(runtime, { dev: true, ...withGate }),
     }
-  }
-  let serving: Serving
-  try {
-    serving = await load()
-  } catch (error) {
-    printError(error)
-    process.exit(1)
   }
 
   const reload = async (changed: string) => {
@@ -77,22 +81,64 @@ export async function runDevWorker(rootDir: string, listen: ListenOptions): Prom
       }
     })
   }
+  // The config and package.json are the supervisor's: it starts a new worker for them.
   const watcher = watch(rootDir, {
     ignoreInitial: true,
-    ignored: (path, stats) => path !== rootDir && !isWatchedSource(rootDir, path, stats?.isFile()),
+    ignored: (path, stats) => path !== rootDir && !isModelInput(rootDir, path, stats?.isFile()),
   })
-  watcher.on('all', (_event, path) => schedule(path.slice(rootDir.length + 1)))
-  // Listen only once the initial scan is done: a save before it would go unseen.
+  watcher.on('all', (_event, path) => {
+    const name = path.slice(rootDir.length + 1)
+    if (serving && !isRestartFile(name)) schedule(name)
+  })
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
-  const server = await startNodeServer({
-    fetch: (request) => serving.app.fetch(request),
-    edge: (request, response) => serving.edge(request, response),
-    ...listen,
+  // A spare derives once ahead, so a restart finds the compiler's caches filled and its code
+  // optimized; a mistake shows on the real load.
+  if (prepare) {
+    try {
+      checkConfigTypes(rootDir)
+      await derivePluginModel(rootDir)
+    } catch {
+      // Shown by the real load.
+    }
+  }
+
+  const server = createNodeServer({
+    fetch: (request) => (serving as Serving).app.fetch(request),
+    edge: (request, response) => (serving as Serving).edge(request, response),
     logRequests: true,
   })
-  printUrls(server.url, serving.model, listen.host)
-  stopOnSignals(async () => {
+  const connections = drainConnections(server)
+  const stop = async (finish: boolean) => {
     await watcher.close()
-    await server.close()
+    if (finish) await connections.drain()
+    else connections.drop()
+    process.exit(0)
+  }
+  const send = (message: WorkerMessage) => process.send?.(message)
+  process.on('message', async (message: SupervisorMessage, handle: unknown) => {
+    if (message.type === 'load') {
+      try {
+        serving = await load()
+        // After the load, whose config messages are the clearer; only a new worker has a new
+        // config, so a reload in place does not check it again.
+        checkConfigTypes(rootDir)
+      } catch (error) {
+        printError(error)
+        process.exit(1)
+      }
+      send({ type: 'loaded' })
+    } else if (message.type === 'serve' && serving) {
+      printUrls(message.url, serving.model, listenHost)
+    } else if (message.type === 'connection') {
+      const socket = handle as Socket
+      server.emit('connection', socket)
+      socket.resume()
+    } else if (message.type === 'drain') {
+      await stop(true)
+    }
   })
+  // Without its supervisor nobody hands it connections any more.
+  process.once('disconnect', () => void stop(true))
+  stopOnSignals(() => stop(false))
+  send({ type: 'warm' })
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
+import { checkPluginFolder } from './check-plugin-folder.js'
 import {
   defaultHost,
   defaultPort,
@@ -27,7 +28,11 @@ function servingCommand(
     .argument('[dir]', 'plugin folder', '.')
     .option('-p, --port <port>', `port (default: PORT or ${defaultPort})`, parsePort)
     .option('-H, --host <host>', `interface (default: HOST or ${defaultHost})`)
-    .action((dir: string, flags: ListenFlags) => run(resolve(dir), resolveListenOptions(flags)))
+    .action((dir: string, flags: ListenFlags) => {
+      const rootDir = resolve(dir)
+      checkPluginFolder(rootDir, name === 'dev')
+      return run(rootDir, resolveListenOptions(flags))
+    })
 }
 
 const program = new Command('portico')
@@ -47,11 +52,11 @@ servingCommand(
 program
   .command('dev-worker', { hidden: true })
   .argument('<dir>')
-  .requiredOption('--port <port>', '', parsePort)
   .requiredOption('--host <host>')
-  .action(async (dir: string, flags: Required<ListenFlags>) => {
+  .option('--prepare')
+  .action(async (dir: string, flags: { host: string; prepare?: boolean }) => {
     const { runDevWorker } = await import('./dev-worker.js')
-    await runDevWorker(resolve(dir), flags)
+    await runDevWorker(resolve(dir), flags.host, flags.prepare === true)
   })
 
 program
@@ -59,8 +64,10 @@ program
   .description('derive the model and compile the tools into .portico/ for "portico start"')
   .argument('[dir]', 'plugin folder', '.')
   .action(async (dir: string) => {
+    const rootDir = resolve(dir)
+    checkPluginFolder(rootDir, true)
     const { buildCommand } = await import('./build-command.js')
-    await buildCommand(resolve(dir))
+    await buildCommand(rootDir)
   })
 
 servingCommand('start', 'serve a built plugin in production mode', async (rootDir, listen) => {

@@ -9,6 +9,8 @@ import { stopOnSignals } from './stop-on-signals.js'
 /** `portico start [dir]`: serves what `portico build` wrote, in production mode. */
 export async function startCommand(rootDir: string, listen: ListenOptions): Promise<void> {
   const started = performance.now()
+  // Stacks in the log name the `.ts` lines of the tools (their maps sit beside the modules).
+  process.setSourceMapsEnabled(true)
   const plugin = await prepareBuiltPlugin(rootDir, { listenHost: listen.host })
   // A mistake before serving (no build, a bad OAUTH_* setting) is printed for the person who
   // ran the command; from here on the server writes its log as JSON lines.

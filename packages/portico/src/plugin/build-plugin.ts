@@ -4,6 +4,8 @@ import { createToolRuntime } from '../invoke/create-tool-runtime.js'
 import { derivePluginModel } from '../model/derive-plugin-model.js'
 import { findToolFiles } from '../model/find-tool-files.js'
 import type { PluginModel } from '../model/plugin-model.js'
+import { assertHasTools } from './assert-has-tools.js'
+import { checkConfigTypes } from './check-config-types.js'
 import { compileToolModules } from './compile-tool-modules.js'
 import { loadToolClasses } from './load-tool-classes.js'
 import { buildFolderName, writeModelFile } from './model-file.js'
@@ -15,6 +17,8 @@ import { buildFolderName, writeModelFile } from './model-file.js'
  */
 export async function buildPlugin(rootDir: string): Promise<PluginModel> {
   const model = await derivePluginModel(rootDir)
+  checkConfigTypes(rootDir)
+  assertHasTools(model)
   const buildDir = join(rootDir, buildFolderName)
   await rm(buildDir, { recursive: true, force: true })
   await mkdir(buildDir, { recursive: true })

@@ -1,10 +1,18 @@
 import { build } from 'esbuild'
+import { capErrorLines } from '../core/cap-error-lines.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
+
+interface EsbuildMessage {
+  text: string
+  location?: { file: string; line: number; column: number } | null
+}
 
 /**
  * Compiles the plugin's tool modules to plain ESM JavaScript in `outDir`, keeping the folder
  * layout (`tools/notes.ts` → `<outDir>/tools/notes.mjs`). Modules they share are split into
  * shared chunks, so state kept in a shared module exists once; npm packages stay imports.
+ * Source maps go beside them, so stacks name the `.ts` lines (dev and `portico start` enable
+ * them).
  */
 export async function compileToolModules(
   rootDir: string,
@@ -29,17 +37,18 @@ export async function compileToolModules(
       logLevel: 'silent',
     })
   } catch (error) {
-    const first = (
-      error as {
-        errors?: { text: string; location?: { file: string; line: number; column: number } }[]
-      }
-    ).errors?.[0]
-    if (first?.location) {
-      throw new PluginDefinitionError(
-        { file: first.location.file, line: first.location.line, column: first.location.column + 1 },
-        first.text,
-      )
-    }
-    throw error
+    const errors = (error as { errors?: EsbuildMessage[] }).errors ?? []
+    const first = errors[0]?.location
+    if (!first) throw error
+    // Every error of the first failing file, one per line; the error's location heads the first.
+    const [head, ...rest] = errors.filter((message) => message.location?.file === first.file)
+    const lines = rest.map(
+      ({ text, location }) =>
+        `${first.file}:${location?.line}:${(location?.column ?? 0) + 1}: ${text}`,
+    )
+    throw new PluginDefinitionError(
+      { file: first.file, line: first.line, column: first.column + 1 },
+      capErrorLines([head?.text ?? '', ...lines]),
+    )
   }
 }

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import type { PluginModel } from '../model/plugin-model.js'
 
 /** Where `portico build` writes its output inside the plugin folder. */
@@ -20,11 +21,14 @@ export async function readModelFile(buildDir: string): Promise<PluginModel> {
   try {
     text = await readFile(path, 'utf8')
   } catch {
-    throw new Error(`No built plugin at ${path}: run "portico build" first`)
+    throw new PluginDefinitionError({ file: path }, 'no built plugin; run "portico build" first')
   }
   const model = JSON.parse(text) as PluginModel
   if (model.formatVersion !== 1) {
-    throw new Error(`${path} was written by another Portico version: run "portico build" again`)
+    throw new PluginDefinitionError(
+      { file: path },
+      'written by another Portico version; run "portico build" again',
+    )
   }
   return model
 }

@@ -1,18 +1,22 @@
-import { createServer, type RequestListener } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, type RequestListener, type Server } from 'node:http'
+import type { AddressInfo, Server as NetServer } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
 
-/** Options of {@link startNodeServer}. */
-export interface NodeServerOptions {
+/** What answers: a Fetch-API handler behind an optional Node edge. */
+export interface NodeHandlerOptions {
   fetch: (request: Request) => Response | Promise<Response>
   /** Answers some requests on `node:http` directly (the REST hot path); the rest go to `fetch`. */
   edge?: NodeEdge
-  port: number
-  host: string
   /** Logs a line per request (what `portico dev` does). */
   logRequests?: boolean
+}
+
+/** Options of {@link startNodeServer}. */
+export interface NodeServerOptions extends NodeHandlerOptions {
+  port: number
+  host: string
 }
 
 /** A listening server: its URL and how to stop it. */
@@ -23,38 +27,53 @@ export interface RunningServer {
 }
 
 /**
- * Serves a Fetch-API handler on Node, behind an optional Node edge. Rejects with a readable
- * message when the port is taken.
+ * A `node:http` server for the handler that listens on nothing yet: `portico dev` feeds it the
+ * connections its supervisor accepts, so the port survives a restart.
  */
-export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+export function createNodeServer(options: NodeHandlerOptions): Server {
   const listener = getRequestListener(options.fetch)
   const { edge } = options
   const serve: RequestListener = edge
     ? (request, response) => edge(request, response) || listener(request, response)
     : listener
-  const server = createServer(options.logRequests ? withRequestLog(serve) : serve)
+  return createServer(options.logRequests ? withRequestLog(serve) : serve)
+}
+
+/**
+ * Serves a Fetch-API handler on Node, behind an optional Node edge. Rejects with a readable
+ * message when the port is taken.
+ */
+export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
+  const server = createNodeServer(options)
+  return listenOn(server, options.port, options.host).then((url) => ({
+    url,
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      }),
+  }))
+}
+
+/**
+ * Listens on `host:port` and resolves with the URL to show (loopback and any-interface shown as
+ * `localhost`); a taken port rejects with what to do about it.
+ */
+export function listenOn(server: NetServer, port: number, host: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) => {
+    const onError = (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`Port ${options.port} on ${options.host} is in use: set PORT or pass --port`)
+          ? new Error(`Port ${port} on ${host} is in use: set PORT or pass --port`)
           : error,
       )
-    })
-    server.listen(options.port, options.host, () => {
-      const { port } = server.address() as AddressInfo
-      const shownHost = ['127.0.0.1', '::1', '::', '0.0.0.0'].includes(options.host)
-        ? 'localhost'
-        : options.host
-      resolve({
-        url: `http://${shownHost}:${port}`,
-        port,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done())
-            server.closeAllConnections()
-          }),
-      })
+    }
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      const shownHost = ['127.0.0.1', '::1', '::', '0.0.0.0'].includes(host) ? 'localhost' : host
+      resolve(`http://${shownHost}:${(server.address() as AddressInfo).port}`)
     })
   })
 }

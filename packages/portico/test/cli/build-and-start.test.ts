@@ -71,7 +71,7 @@ describe('portico build, then portico start', () => {
     try {
       const server = runCli(['start', empty.dir], { PORT: String(await freePort()) })
       expect(await server.exited()).toBe(1)
-      expect(server.output()).toMatch(/No built plugin at .*model\.json: run "portico build" first/)
+      expect(server.output()).toMatch(/model\.json: no built plugin; run "portico build" first/)
     } finally {
       await empty.remove()
     }

@@ -83,11 +83,13 @@ describe('portico dev', () => {
     await dev.waitForOutput(/portico\.config\.ts changed: restarting the server/)
   })
 
-  it('keeps the server down with a clear message on a bad config, and recovers on the next save', async () => {
+  it('keeps the last good version serving on a bad config, with a clear message, and takes the next save', async () => {
     const file = join(plugin.dir, 'portico.config.ts')
     const good = await readFile(file, 'utf8')
     await writeFile(file, good.replace("title: 'Notes Restarted'", "title: 'Notes', colour: 'red'"))
     await dev.waitForOutput(/portico\.config\.ts \(key "colour"\): unknown key/)
+    await dev.waitForOutput(/The last good version keeps serving/)
+    expect((await openApi()).info.title).toBe('Notes Restarted')
     await writeFile(file, good)
     await pollUntil(
       async () => ((await openApi()).info.title === 'Notes Restarted' ? true : undefined),

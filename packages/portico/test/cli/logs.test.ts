@@ -56,7 +56,8 @@ describe('the log', () => {
     const failure = entries.find((entry) => entry.message === 'Probe_fail failed:')
     expect(failure).toMatchObject({
       level: 'error',
-      error: { stack: expect.stringMatching(/at Probe\.fail/) },
+      // Source maps: the stack names the TypeScript line, not the compiled module.
+      error: { stack: expect.stringMatching(/at Probe\.fail \(.*tools\/probe\.ts:\d+:\d+\)/) },
     })
     const timeout = entries.find((entry) => entry.message === 'Probe_slow failed:')
     expect(timeout).toMatchObject({

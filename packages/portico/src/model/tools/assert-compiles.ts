@@ -1,4 +1,5 @@
 import ts from 'typescript'
+import { capErrorLines } from '../../core/cap-error-lines.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { isInsideRoot, relativeFile } from './source-location.js'
 
@@ -21,15 +22,32 @@ export function assertCompiles(program: ts.Program, rootDir: string): void {
   }
   const first = firstSyntaxError ?? errors[0]
   if (first?.file === undefined) return
-  const position = first.file.getLineAndCharacterOfPosition(first.start ?? 0)
-  const text = ts.flattenDiagnosticMessageText(first.messageText, '\n')
+  const { file } = first
   const count = errors.length === 1 ? '1 TypeScript error' : `${errors.length} TypeScript errors`
+  // The first error heads the message with its location; the others of its file follow, capped.
+  const others = errors.filter(
+    (error) => error.file === file && (error.start !== first.start || error.code !== first.code),
+  )
+  const position = file.getLineAndCharacterOfPosition(first.start ?? 0)
   throw new PluginDefinitionError(
     {
-      file: relativeFile(rootDir, first.file.fileName),
+      file: relativeFile(rootDir, file.fileName),
       line: position.line + 1,
       column: position.character + 1,
     },
-    `TS${first.code}: ${text} (${count} in the tool sources; tools must compile)`,
+    capErrorLines([
+      `${describe(first)} (${count} in the tool sources; tools must compile)`,
+      ...others.map((error) => `${locate(rootDir, error)}: ${describe(error)}`),
+    ]),
   )
+}
+
+function describe(diagnostic: ts.Diagnostic): string {
+  return `TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`
+}
+
+function locate(rootDir: string, diagnostic: ts.Diagnostic): string {
+  const file = diagnostic.file as ts.SourceFile
+  const { line, character } = file.getLineAndCharacterOfPosition(diagnostic.start ?? 0)
+  return `${relativeFile(rootDir, file.fileName)}:${line + 1}:${character + 1}`
 }
