@@ -224,9 +224,9 @@ function printReport(
       [
         ['spawn to first 200', devLoop.firstStart],
         ['tool file saved to new schema served', devLoop.toolSaveToSchema],
-        ['portico.config.ts saved to restarted server answering', devLoop.configSaveToRestart],
+        ['portico.config.ts saved to the new config answering', devLoop.configSaveToRestart],
         [
-          `requests failed during that restart (of ${devLoop.requestsDuringRestart})`,
+          `requests failed meanwhile (of ${devLoop.requestsDuringRestart})`,
           devLoop.failedDuringRestart,
         ],
       ],

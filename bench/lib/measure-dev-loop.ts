@@ -9,11 +9,11 @@ export interface DevLoopResult {
   firstStart: number
   /** A tool file saved until its new tool shows in `/open-api.json`. */
   toolSaveToSchema: number
-  /** `portico.config.ts` saved until the restarted server serves the new config. */
+  /** `portico.config.ts` saved until the server serves the new config. */
   configSaveToRestart: number
   /** Requests sent one after another from the config save until the new config answers. */
   requestsDuringRestart: number
-  /** Of those, the ones refused, reset or answered with an error: the restart should drop none. */
+  /** Of those, the ones refused, reset or answered with an error: the dev loop should drop none. */
   failedDuringRestart: number
 }
 
@@ -87,7 +87,8 @@ async function requestsUntil(
     } catch {
       failed += 1
     }
-    if (performance.now() > deadline) throw new Error('the dev server did not restart in time')
+    if (performance.now() > deadline)
+      throw new Error('the dev server did not serve the new config in time')
   }
 }
 

@@ -3,8 +3,12 @@ import { relative, sep } from 'node:path'
 /** Folders never read into the model: dependencies, build output, version control. */
 const IGNORED_FOLDERS = new Set(['node_modules', '.portico', '.git', 'dist'])
 
-/** Files the supervisor owns: a change starts a new worker instead of a reload. */
-const RESTART_FILES = new Set(['portico.config.ts', 'package.json'])
+/**
+ * Files the supervisor owns: a change starts a new worker instead of a reload, since a changed
+ * `package.json` may bring new dependencies that only fresh module caches see. The config
+ * reloads in place like any source: everything it sets is read again on each load.
+ */
+const RESTART_FILES = new Set(['package.json'])
 
 /** Folders read whole into the model: any file in them counts (a skill's scripts, say). */
 const MODEL_FOLDERS = new Set(['prompts', 'skills', 'agents', 'widgets'])

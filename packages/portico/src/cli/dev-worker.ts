@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net'
 import { watch } from 'chokidar'
 import type { Hono } from 'hono'
+import { configFileName } from '../config/load-config.js'
 import { logger, setLogFormat } from '../core/logger.js'
 import { derivePluginModel } from '../model/derive-plugin-model.js'
 import type { PluginModel } from '../model/plugin-model.js'
@@ -56,7 +57,10 @@ export async function runDevWorker(
     const started = performance.now()
     generation += 1
     try {
-      serving = await load()
+      const next = await load()
+      // A config saved with a type error keeps the last good version serving, as a tool does.
+      if (changed === configFileName) checkConfigTypes(rootDir)
+      serving = next
       const ms = Math.round(performance.now() - started)
       logger.success(`${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
     } catch (error) {
@@ -81,7 +85,7 @@ export async function runDevWorker(
       }
     })
   }
-  // The config and package.json are the supervisor's: it starts a new worker for them.
+  // package.json is the supervisor's: it starts a new worker for it.
   const watcher = watch(rootDir, {
     ignoreInitial: true,
     ignored: (path, stats) => path !== rootDir && !isModelInput(rootDir, path, stats?.isFile()),
@@ -119,8 +123,7 @@ export async function runDevWorker(
     if (message.type === 'load') {
       try {
         serving = await load()
-        // After the load, whose config messages are the clearer; only a new worker has a new
-        // config, so a reload in place does not check it again.
+        // After the load, whose config messages are the clearer.
         checkConfigTypes(rootDir)
       } catch (error) {
         printError(error)

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
@@ -13,10 +13,12 @@ const config = (title: string, extra = '') =>
 const skill = (description: string) =>
   `---\nname: demo\ndescription: ${description}\n---\n\n# Demo\n`
 
-async function title(): Promise<string> {
+async function info(): Promise<{ title: string; version: string }> {
   const response = await fetch(`${base}/open-api.json`)
-  return ((await response.json()) as { info: { title: string } }).info.title
+  return ((await response.json()) as { info: { title: string; version: string } }).info
 }
+const title = async () => (await info()).title
+const version = async () => (await info()).version
 
 /** Polls a served file until its body contains `text`. */
 function served(path: string, text: string): Promise<true> {
@@ -72,23 +74,40 @@ describe('portico dev watches every input of the model', () => {
   }, 60_000)
 })
 
-describe('portico dev restarts on a config save', () => {
-  it('keeps the port and every request answered, and finishes the one under way', async () => {
+/** Sends requests back to back until `done` holds; returns how many were sent and failed. */
+async function requestsUntil(
+  done: () => Promise<boolean>,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0
+  let failed = 0
+  for (;;) {
+    sent += 1
+    try {
+      if (await done()) return { sent, failed }
+    } catch {
+      failed += 1
+    }
+    if (sent > 100_000) throw new Error('the server never showed the change')
+  }
+}
+
+describe('portico dev on a config or package.json save', () => {
+  it('serves a saved config in place, answering every request meanwhile', async () => {
+    await writeFile(join(plugin.dir, 'portico.config.ts'), config('Probe Reloaded'))
+    const { sent, failed } = await requestsUntil(async () => (await title()) === 'Probe Reloaded')
+    console.log(`portico dev: ${sent} requests during a config reload, ${failed} failed`)
+    expect(failed).toBe(0)
+    await dev.waitForOutput(/portico\.config\.ts changed: reloaded/)
+  }, 60_000)
+
+  it('restarts on package.json, keeping the port, every request and the one under way', async () => {
     const slow = fetch(`${base}/api/Wait/second`, { method: 'POST' })
     await new Promise((resolve) => setTimeout(resolve, 100))
-    await writeFile(join(plugin.dir, 'portico.config.ts'), config('Probe Restarted'))
-    let sent = 0
-    let failed = 0
-    for (;;) {
-      sent += 1
-      try {
-        if ((await title()) === 'Probe Restarted') break
-      } catch {
-        failed += 1
-      }
-      if (sent > 100_000) throw new Error('the restarted server never answered')
-    }
-    console.log(`portico dev: ${sent} requests during a config restart, ${failed} failed`)
+    const manifestPath = join(plugin.dir, 'package.json')
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { version: string }
+    await writeFile(manifestPath, JSON.stringify({ ...manifest, version: '9.9.9' }, null, 2))
+    const { sent, failed } = await requestsUntil(async () => (await version()) === '9.9.9')
+    console.log(`portico dev: ${sent} requests during a restart, ${failed} failed`)
     expect(failed).toBe(0)
     const answer = await slow
     expect(answer.status).toBe(200)
@@ -103,7 +122,7 @@ describe('portico dev restarts on a config save', () => {
       /portico\.config\.ts \(key "colour"\): unknown key[\s\S]*The last good version keeps serving/,
       45_000,
     )
-    expect(await title()).toBe('Probe Restarted')
+    expect(await title()).toBe('Probe Reloaded')
     const call = await fetch(`${base}/api/Probe/args`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -119,7 +138,7 @@ describe('portico dev restarts on a config save', () => {
       /portico\.config\.ts:8:14: TS2322: [\s\S]*The last good version keeps serving/,
       45_000,
     )
-    expect(await title()).toBe('Probe Restarted')
+    expect(await title()).toBe('Probe Reloaded')
     await writeFile(file, config('Probe Fixed'))
     await pollUntil(async () => ((await title()) === 'Probe Fixed' ? true : undefined), 45_000)
   }, 60_000)

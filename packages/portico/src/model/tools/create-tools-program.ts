@@ -24,9 +24,22 @@ const DECLARATION_FILE = /\.d\.([^./]+\.)?[cm]?ts$/
 
 /** One program over all tool files, resolving modules and `@types` from the plugin folder. */
 export function createToolsProgram(rootDir: string, files: readonly string[]): ts.Program {
-  const host = ts.createCompilerHost(TOOLS_COMPILER_OPTIONS)
-  host.getCurrentDirectory = () => rootDir
+  const host = createPluginCompilerHost(rootDir, TOOLS_COMPILER_OPTIONS)
   const options = withGlobals(rootDir, host)
+  const rootNames = files.map((file) => path.resolve(rootDir, file))
+  return ts.createProgram({ rootNames, options, host })
+}
+
+/**
+ * A compiler host for the plugin folder that takes declaration files from the process-wide
+ * cache, so that a program after the first parses only the plugin's own sources.
+ */
+export function createPluginCompilerHost(
+  rootDir: string,
+  options: ts.CompilerOptions,
+): ts.CompilerHost {
+  const host = ts.createCompilerHost(options)
+  host.getCurrentDirectory = () => rootDir
   const readSourceFile = host.getSourceFile
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const modified = DECLARATION_FILE.test(fileName) ? modifiedTime(fileName) : undefined
@@ -39,8 +52,7 @@ export function createToolsProgram(rootDir: string, files: readonly string[]): t
     if (sourceFile !== undefined) declarationFiles.set(key, { modified, sourceFile })
     return sourceFile
   }
-  const rootNames = files.map((file) => path.resolve(rootDir, file))
-  return ts.createProgram({ rootNames, options, host })
+  return host
 }
 
 function modifiedTime(fileName: string): number | undefined {
