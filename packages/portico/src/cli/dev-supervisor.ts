@@ -10,12 +10,12 @@ import { printError } from './print-error.js'
 
 /**
  * The watching half of `portico dev`. It owns the port and hands each connection to the worker
- * process that serves, and starts a new worker when `portico.config.ts` or `package.json` is
- * saved, since a new config may change everything (auth mode, limits, servers). The old worker
- * serves until the new one has loaded, then finishes its requests and exits; a new worker that
- * fails to load leaves the old one serving. A spare worker is kept warm (modules imported,
- * sources watched), so a restart costs about a reload. With no worker serving (the first load
- * failed), any source change tries again.
+ * process that serves, and starts a new worker when `package.json` is saved (new dependencies
+ * need fresh module caches; everything else, the config included, reloads in the worker). The
+ * old worker serves until the new one has loaded, then finishes its requests and exits; a new
+ * worker that fails to load leaves the old one serving. No spare is kept: an idle second
+ * compiler would cost memory and, while it warms, slow the reloads that matter. With no worker
+ * serving (the first load failed), any source change tries again.
  */
 export function runDevSupervisor(cliPath: string, rootDir: string, listen: ListenOptions): void {
   const port = createServer({ pauseOnConnect: true })
@@ -26,9 +26,9 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
   let stopping = false
   const workers = new Set<ChildProcess>()
 
-  const forkWorker = (prepare: boolean) =>
+  const forkWorker = () =>
     new Promise<ChildProcess>((resolve, reject) => {
-      const args = ['dev-worker', rootDir, '--host', listen.host, ...(prepare ? ['--prepare'] : [])]
+      const args = ['dev-worker', rootDir, '--host', listen.host]
       const worker = fork(cliPath, args, { stdio: 'inherit' })
       workers.add(worker)
       worker.on('message', (message: WorkerMessage) => {
@@ -39,15 +39,6 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
         reject(new Error('the dev worker stopped before it was ready'))
       })
     })
-  let spare = forkWorker(false)
-  // A spare that fails is reported when it is needed, not as an unhandled rejection now.
-  spare.catch(() => undefined)
-  /** The next spare starts once a load is over, so it never slows the one under way. */
-  const replaceSpare = () => {
-    if (stopping) return
-    spare = forkWorker(true)
-    spare.catch(() => undefined)
-  }
   const tell = (worker: ChildProcess, message: SupervisorMessage, socket?: Socket) =>
     worker.send(message, socket, (error) => {
       if (error) socket?.destroy()
@@ -58,7 +49,7 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
     else socket.destroy()
   })
 
-  /** Loads the plugin in the spare worker and makes it the one serving once it has loaded. */
+  /** Loads the plugin in a new worker and makes it the one serving once it has loaded. */
   const load = async (reason: string | undefined) => {
     if (loading) {
       again = reason
@@ -68,7 +59,7 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
     const started = performance.now()
     if (reason) logger.info(`${reason} changed: restarting the server`)
     try {
-      const worker = await spare
+      const worker = await forkWorker()
       const loaded = await new Promise<boolean>((resolve) => {
         worker.on('message', (message: WorkerMessage) => {
           if (message.type === 'loaded') resolve(true)
@@ -100,7 +91,6 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
       if (!url) await shutdown(1)
     }
     loading = false
-    replaceSpare()
     if (again !== undefined) {
       const next = again
       again = undefined

@@ -3,7 +3,6 @@ import { watch } from 'chokidar'
 import type { Hono } from 'hono'
 import { configFileName } from '../config/load-config.js'
 import { logger, setLogFormat } from '../core/logger.js'
-import { derivePluginModel } from '../model/derive-plugin-model.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { checkConfigTypes } from '../plugin/check-config-types.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
@@ -27,16 +26,12 @@ interface Serving {
 
 /**
  * The serving half of `portico dev`, run by the supervisor as a forked process. It starts warm
- * (modules imported, sources watched, with `prepare` the model derived once) and waits: on `load` it loads the plugin from source, and
+ * (modules imported, sources watched) and waits: on `load` it loads the plugin from source, and
  * exits with code 1 when that fails; then it serves the connections the supervisor hands it.
  * When a source file changes, it loads again and swaps the app in place; a failed reload is
  * printed and the last good app keeps serving. On `drain` it finishes its requests and exits.
  */
-export async function runDevWorker(
-  rootDir: string,
-  listenHost: string,
-  prepare: boolean,
-): Promise<void> {
+export async function runDevWorker(rootDir: string, listenHost: string): Promise<void> {
   // Stacks point at the TypeScript sources.
   process.setSourceMapsEnabled(true)
   setLogFormat(logFormatFromEnvironment('pretty'))
@@ -95,17 +90,6 @@ export async function runDevWorker(
     if (serving && !isRestartFile(name)) schedule(name)
   })
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
-  // A spare derives once ahead, so a restart finds the compiler's caches filled and its code
-  // optimized; a mistake shows on the real load.
-  if (prepare) {
-    try {
-      checkConfigTypes(rootDir)
-      await derivePluginModel(rootDir)
-    } catch {
-      // Shown by the real load.
-    }
-  }
-
   const server = createNodeServer({
     fetch: (request) => (serving as Serving).app.fetch(request),
     edge: (request, response) => (serving as Serving).edge(request, response),

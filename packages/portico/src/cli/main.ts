@@ -53,10 +53,9 @@ program
   .command('dev-worker', { hidden: true })
   .argument('<dir>')
   .requiredOption('--host <host>')
-  .option('--prepare')
-  .action(async (dir: string, flags: { host: string; prepare?: boolean }) => {
+  .action(async (dir: string, flags: { host: string }) => {
     const { runDevWorker } = await import('./dev-worker.js')
-    await runDevWorker(resolve(dir), flags.host, flags.prepare === true)
+    await runDevWorker(resolve(dir), flags.host)
   })
 
 program
