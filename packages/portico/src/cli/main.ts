@@ -42,7 +42,7 @@ const program = new Command('portico')
 
 servingCommand(
   'dev',
-  'serve a plugin from source; reload on tool changes, restart on config changes',
+  'serve a plugin from source; reload on every change, keeping the last good version',
   async (rootDir, listen) => {
     const { runDevSupervisor } = await import('./dev-supervisor.js')
     runDevSupervisor(process.argv[1] ?? '', rootDir, listen)
