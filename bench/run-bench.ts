@@ -1,10 +1,11 @@
 // `npm run bench`: Portico against its peers and the bare node:http floor, measured in one run
 // on this machine, and the targets of the benchmark issue, each with its measured ratio.
 import { execFile } from 'node:child_process'
-import { mkdir, writeFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { type CatalogRow, measureCatalog } from './catalog-workload.js'
+import { type BenchIssuer, startBenchIssuer } from './lib/bench-issuer.js'
 import { compileServers } from './lib/compile-servers.js'
 import { formatTable } from './lib/format-table.js'
 import { measureColdStart } from './lib/measure-cold-start.js'
@@ -43,12 +44,15 @@ const servers: Record<string, string> = {
     "createMcpHandler, responseMode 'json' (2025 leg: its stateless SSE fallback), McpServer + zod",
   fastmcp: 'httpStream { stateless: true, enableJsonResponse: true } (2025 revisions only)',
   tmcp: 'HttpTransport + zod adapter (SSE answers; no JSON option)',
+  'portico-auth': 'as portico, in mode custom: an RS256 bearer token verified on every call',
 }
 
 interface Scenario {
   server: string
   workload: string
   requests: LoadRequest[]
+  /** Environment of the server process (the authenticated rows' OAUTH_*). */
+  env?: Record<string, string>
 }
 
 const mixed = (list: LoadRequest, call: LoadRequest) => [
@@ -81,11 +85,13 @@ async function main(): Promise<void> {
   await exec(process.execPath, [cliPath, 'build', catalogDir])
   const compiled = await compileServers()
 
+  const issuer = await startBenchIssuer()
+  const authScenarios = await authenticatedScenarios(issuer)
   const throughput: ThroughputRow[] = []
-  for (const scenario of scenarios) {
+  for (const scenario of [...scenarios, ...authScenarios]) {
     const entry = compiled.get(scenario.server)
     if (!entry) throw new Error(`no server file for ${scenario.server}`)
-    const server = await startServerProcess([entry])
+    const server = await startServerProcess([entry], scenario.env)
     try {
       await expectSum(server.origin, scenario.requests.at(-1) as LoadRequest)
       const result: LoadResult = await measureLoad(server.origin, scenario.requests, load)
@@ -103,6 +109,7 @@ async function main(): Promise<void> {
     }
   }
 
+  await issuer.close()
   const catalog = await measureCatalog(compiled.get('portico-catalog') ?? '', load)
 
   const probe = (request: LoadRequest) => request
@@ -155,6 +162,34 @@ async function main(): Promise<void> {
   console.log(
     `\nWrote bench/results/${name} in ${Math.round((performance.now() - started) / 1000)} s`,
   )
+}
+
+/**
+ * REST and MCP `tools/call` with a valid RS256 token, on a copy of the calc plugin in mode
+ * custom: the same tool and answers as the anonymous rows, plus the token check.
+ */
+async function authenticatedScenarios(issuer: BenchIssuer): Promise<Scenario[]> {
+  const pluginDir = resolve(generatedDir, 'calc-auth')
+  await rm(pluginDir, { recursive: true, force: true })
+  await cp(calcDir, pluginDir, { recursive: true, filter: (path) => !path.includes('.portico') })
+  await writeFile(join(pluginDir, 'portico.config.ts'), "export default { auth: 'custom' }\n")
+  await exec(process.execPath, [cliPath, 'build', pluginDir], {
+    env: { ...process.env, ...issuer.env },
+  })
+  const env = { ...issuer.env, BENCH_PLUGIN_DIR: pluginDir }
+  const withToken = (request: LoadRequest): LoadRequest => ({
+    ...request,
+    headers: { ...request.headers, authorization: `Bearer ${issuer.token}` },
+  })
+  return [
+    { server: 'portico-auth', workload: 'REST call', requests: [withToken(restAdd)], env },
+    {
+      server: 'portico-auth',
+      workload: 'MCP call 2025',
+      requests: [withToken(mcpLegacyCall)],
+      env,
+    },
+  ]
 }
 
 async function expectSum(origin: string, request: LoadRequest): Promise<void> {

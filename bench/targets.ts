@@ -43,6 +43,14 @@ export function evaluateTargets(
       met: vsTmcp >= 1,
     })
   }
+  for (const workload of ['REST call', 'MCP call 2025']) {
+    const authRatio = ratio(rps('portico-auth', workload), rps('portico', workload))
+    results.push({
+      name: `${workload} with an RS256 token ≥ 0.85 × anon`,
+      measured: `${authRatio} ×`,
+      met: authRatio >= 0.85,
+    })
+  }
   const restRatio = ratio(rps('portico', 'REST call'), rps('bare-node', 'REST call'))
   results.push({
     name: 'REST: Portico ≥ 0.6 × bare node:http',

@@ -2,9 +2,9 @@
 // call goes through a second runtime whose output schemas are empty, so the same validation,
 // timeout and answer path run and only the output shaping is left out.
 import { resolve } from 'node:path'
-import { createToolRuntime } from 'portico/server'
+import { createToolRuntime } from '../../packages/portico/src/invoke/create-tool-runtime.js'
+import { serveBuiltPlugin } from '../lib/serve-built-plugin.js'
 import { Catalog } from '../plugins/catalog/tools/catalog.js'
-import { serveBuiltPlugin } from './serve-built-plugin.js'
 
 await serveBuiltPlugin(resolve(import.meta.dirname, '../plugins/catalog'), (runtime) => {
   if (process.env.BENCH_SHAPING !== 'off') return runtime

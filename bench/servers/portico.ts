@@ -2,6 +2,6 @@
 // compiled tools from .portico/ (built by the runner first), no TypeScript compiler, JSON
 // answers, stateless MCP for both protocol eras.
 import { resolve } from 'node:path'
-import { serveBuiltPlugin } from './serve-built-plugin.js'
+import { serveBuiltPlugin } from '../lib/serve-built-plugin.js'
 
 await serveBuiltPlugin(resolve(import.meta.dirname, '../plugins/calc'))

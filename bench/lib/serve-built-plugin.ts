@@ -1,0 +1,34 @@
+// Serves a built bench plugin exactly as `portico start` does (the Fetch app behind the
+// node:http REST edge, the gate from OAUTH_* when the plugin authenticates), prints READY <port>
+// for the runner and stops on SIGTERM.
+// The server's own modules, not the package entry: the gate from OAUTH_* and the Node edge are
+// what `portico start` uses and are not public API.
+import type { ToolRuntime } from '../../packages/portico/src/invoke/create-tool-runtime.js'
+import { loadBuiltPlugin } from '../../packages/portico/src/plugin/load-built-plugin.js'
+import { createApp } from '../../packages/portico/src/server/create-app.js'
+import { createGateFromEnvironment } from '../../packages/portico/src/server/create-gate.js'
+import { createNodeRestEdge } from '../../packages/portico/src/server/create-node-rest-edge.js'
+import { startNodeServer } from '../../packages/portico/src/server/start-node-server.js'
+
+/** Serves the plugin built in `rootDir`; `adapt` may swap parts of its runtime for a variant. */
+export async function serveBuiltPlugin(
+  rootDir: string,
+  adapt: (runtime: ToolRuntime) => ToolRuntime = (runtime) => runtime,
+): Promise<void> {
+  const host = process.env.HOST ?? '127.0.0.1'
+  const runtime = adapt((await loadBuiltPlugin(rootDir)).runtime)
+  // An authenticated plugin checks tokens as under `portico start`, with OAUTH_* from the runner.
+  const gate =
+    runtime.model.config.auth === 'anon' ? undefined : createGateFromEnvironment(runtime.model)
+  const withGate = gate ? { gate } : {}
+  const app = createApp(runtime, { rootDir, dev: false, listenHost: host, ...withGate })
+  const edge = createNodeRestEdge(runtime, { dev: false, ...withGate })
+  const server = await startNodeServer({
+    fetch: app.fetch,
+    edge,
+    port: Number(process.env.PORT),
+    host,
+  })
+  console.log(`READY ${server.port}`)
+  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)))
+}
