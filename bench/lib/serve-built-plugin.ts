@@ -22,7 +22,7 @@ export async function serveBuiltPlugin(
     runtime.model.config.auth === 'anon' ? undefined : createGateFromEnvironment(runtime.model)
   const withGate = gate ? { gate } : {}
   const app = createApp(runtime, { rootDir, dev: false, listenHost: host, ...withGate })
-  const edge = createNodeRestEdge(runtime, { dev: false, ...withGate })
+  const edge = createNodeRestEdge(runtime, { dev: false, listenHost: host, ...withGate })
   const server = await startNodeServer({
     fetch: app.fetch,
     edge,

@@ -23,9 +23,16 @@ export interface AuthSettings {
   mode: Exclude<AuthMode, 'anon'>
   /** Expected `iss`, exactly (a trailing slash is kept as given). */
   issuer: string
-  /** Expected `aud`; when undefined, the resource derived from each request's origin is expected. */
+  /**
+   * An accepted `aud`, besides the resources the metadata advertises (see `acceptedAudiences`);
+   * when undefined, only those.
+   */
   audience?: string
-  /** Canonical resource URI (RFC 8707); when undefined, derived from each request's origin. */
+  /**
+   * `OAUTH_RESOURCE` (RFC 8707): an accepted `aud`, and its origin is the public origin of the
+   * advertised resources (`<origin>`, `<origin>/mcp`, `<origin>/mcp/<server>`); when undefined,
+   * they are derived from each request's origin.
+   */
   resource?: string
   /** Scopes a token must carry (403 `insufficient_scope` without them). */
   requiredScopes: string[]

@@ -2,8 +2,10 @@ import type { JWTPayload } from 'jose'
 import type { PorticoPluginContext } from '../core/plugin-context.js'
 
 /**
- * Maps verified claims to the context a tool method receives: `uid` from `sub`, `email`,
- * `orgs` (from `orgs`, else `org` or `org_id`), and an avatar whose name falls back from `name`
+ * Maps verified claims to the context a tool method receives: `uid` from `sub`, `email` (empty
+ * when `email_verified` is `false`: an address the provider has not verified must not pass for
+ * the caller's, e.g. to match an account; absent `email_verified` keeps it, as many access
+ * tokens leave the claim out), `orgs` (from `orgs`, else `org` or `org_id`), and an avatar whose name falls back from `name`
  * to `preferred_username`, the e-mail and the uid. Claims of an unexpected type count as
  * absent, so this never throws. The verifier already refuses a token without a string `sub`;
  * here a missing one becomes `''`.
@@ -14,7 +16,7 @@ import type { PorticoPluginContext } from '../core/plugin-context.js'
  */
 export function claimsToContext(claims: JWTPayload, token: string): PorticoPluginContext {
   const uid = text(claims.sub)
-  const email = text(claims.email)
+  const email = claims.email_verified === false ? '' : text(claims.email)
   const name = text(claims.name) || text(claims.preferred_username) || email || uid
   const picture = text(claims.picture)
   return {

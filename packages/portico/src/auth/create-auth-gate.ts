@@ -6,7 +6,8 @@ import { buildBearerChallenge } from './bearer-challenge.js'
 import { claimsToContext } from './claims-to-context.js'
 import { createTokenVerifier, type TokenVerifier } from './create-token-verifier.js'
 import { extractBearerToken } from './extract-bearer-token.js'
-import { protectedResourceMetadataUrl, resourceOf } from './protected-resource-metadata.js'
+import { KeysUnavailableError } from './keys-unavailable-error.js'
+import { acceptedAudiences, protectedResourceMetadataUrl } from './protected-resource-metadata.js'
 
 /** What the gate needs of a request to `/api/*` or `/mcp*`, whatever the runtime. */
 export interface GateRequest {
@@ -19,10 +20,30 @@ export interface GateRequest {
   resourcePath: string
 }
 
-/** The outcome of a gate check: the caller's context, or the answer that refuses it. */
+/** RFC 6750 §3.1 error codes; none when the request carried no credentials at all. */
+export type BearerErrorCode = 'invalid_request' | 'invalid_token' | 'insufficient_scope'
+
+/**
+ * The outcome of a gate check: the caller's context, or the answer that refuses it, with the
+ * RFC 6750 error code every surface reports (absent when no credentials were sent).
+ */
 export type GateOutcome =
   | { ok: true; context: PorticoPluginContext }
-  | { ok: false; error: PorticoError; status: 401 | 403; challenge: string }
+  | {
+      ok: false
+      error: PorticoError
+      status: 400 | 401 | 403
+      code?: BearerErrorCode
+      challenge: string
+    }
+  | {
+      ok: false
+      error: PorticoError
+      /** The issuer's keys cannot be had: the token may be good, so it is to be sent again. */
+      status: 503
+      code: 'temporarily_unavailable'
+      retryAfterSeconds: number
+    }
 
 /** The resource server side of Portico's authenticated modes. */
 export interface AuthGate {
@@ -46,7 +67,6 @@ export interface AuthGateOptions {
  */
 export function createAuthGate(settings: AuthSettings, options: AuthGateOptions = {}): AuthGate {
   const verifier = options.verifier ?? createTokenVerifier(settings)
-  const expectedAudience = settings.audience ?? settings.resource
   const toContext = options.claimsToContext ?? claimsToContext
   return {
     settings,
@@ -61,12 +81,11 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
         const token = extractBearerToken(request.authorization)
         if (token === undefined)
           throw new PorticoError('unauthorized', 'A bearer token is required')
-        const audience = expectedAudience ?? resourceOf(request)
-        const verified = await verifier.verify(token, audience)
+        const verified = await verifier.verify(token, acceptedAudiences(settings, request))
         return { ok: true, context: toContext(verified.claims, verified.token) }
       } catch (error) {
-        if (!isPorticoError(error) || (error.kind !== 'unauthorized' && error.kind !== 'forbidden'))
-          throw error
+        if (error instanceof KeysUnavailableError) return unavailable(error)
+        if (!isPorticoError(error) || !REFUSALS.has(error.kind)) throw error
         const tokenSent = request.authorization !== null || /[?&]access_token=/.test(request.search)
         return refusal(error, request, settings, tokenSent)
       }
@@ -74,22 +93,34 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
   }
 }
 
+/** The kinds of error a gate check answers itself (400, 401, 403); anything else is thrown. */
+const REFUSALS = new Set(['bad_request', 'unauthorized', 'forbidden'])
+
 function refusal(
   error: PorticoError,
   request: GateRequest,
   settings: AuthSettings,
   tokenSent: boolean,
 ): GateOutcome {
-  const forbidden = error.kind === 'forbidden'
+  const code = errorCodeOf(error, tokenSent)
   const challenge = buildBearerChallenge({
     resourceMetadataUrl: protectedResourceMetadataUrl(request.origin, request.resourcePath),
     scopes: settings.advertisedScopes,
-    // RFC 6750 §3.1: no error code when the request carried no credentials at all.
-    ...(forbidden
-      ? { error: 'insufficient_scope' as const, description: error.message }
-      : tokenSent
-        ? { error: 'invalid_token' as const, description: error.message }
-        : {}),
+    ...(code === undefined ? {} : { error: code, description: error.message }),
   })
-  return { ok: false, error, status: forbidden ? 403 : 401, challenge }
+  const status = code === 'invalid_request' ? 400 : code === 'insufficient_scope' ? 403 : 401
+  return { ok: false, error, status, ...(code === undefined ? {} : { code }), challenge }
+}
+
+/** RFC 6750 §3.1: no error code when the request carried no credentials at all. */
+function errorCodeOf(error: PorticoError, tokenSent: boolean): BearerErrorCode | undefined {
+  if (error.kind === 'bad_request') return 'invalid_request'
+  if (error.kind === 'forbidden') return 'insufficient_scope'
+  return tokenSent ? 'invalid_token' : undefined
+}
+
+/** 503 rather than 401: an outage says nothing about the token (the key store logs it). */
+function unavailable(error: KeysUnavailableError): GateOutcome {
+  const { retryAfterSeconds } = error
+  return { ok: false, error, status: 503, code: 'temporarily_unavailable', retryAfterSeconds }
 }

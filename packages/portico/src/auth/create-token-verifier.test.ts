@@ -262,12 +262,18 @@ describe('createTokenVerifier discovery', () => {
       const v = createTokenVerifier(settingsFor(idp))
       const token = await idp.mint({ scope: 'notes' })
       idp.failDiscovery(1)
-      expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual(
-        unauthorized("The issuer's discovery document is unavailable (HTTP 503)"),
-      )
-      await expect(v.verify(token, TEST_AUDIENCE)).resolves.toMatchObject({ token })
+      // Keys that cannot be had are an outage (503), not a bad token.
+      expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual({
+        kind: 'unavailable',
+        message: "The issuer's discovery document is unavailable (HTTP 503)",
+      })
+      // Failed attempts count for the cool-down too: the next one waits for it.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 31_000 })
+      const later = await idp.mint({ scope: 'notes' })
+      await expect(v.verify(later, TEST_AUDIENCE)).resolves.toMatchObject({ token: later })
       expect(idp.discoveryRequests).toBe(2)
     } finally {
+      vi.useRealTimers()
       await idp.close()
     }
   })
@@ -278,9 +284,10 @@ describe('createTokenVerifier discovery', () => {
       // Configured without the slash the document carries: the document must not be used.
       const v = createTokenVerifier(settingsFor(idp, { issuer: idp.origin }))
       const token = await idp.mint({ scope: 'notes' }, { issuer: idp.origin })
-      expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual(
-        unauthorized("The issuer's discovery document is unavailable (issuer mismatch)"),
-      )
+      expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual({
+        kind: 'unavailable',
+        message: "The issuer's discovery document is unavailable (issuer mismatch)",
+      })
     } finally {
       await idp.close()
     }

@@ -1,13 +1,9 @@
-import {
-  createRemoteJWKSet,
-  customFetch,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  jwtVerify,
-} from 'jose'
+import { type JWTPayload, jwtVerify } from 'jose'
 import { PorticoError } from '../core/portico-error.js'
 import type { AuthSettings } from './auth-settings.js'
+import { createKeyStore } from './create-key-store.js'
 import { createJwksUriResolver } from './discover-jwks-uri.js'
+import { KeysUnavailableError } from './keys-unavailable-error.js'
 import { readTokenScopes } from './read-token-scopes.js'
 import { toUnauthorizedError } from './to-unauthorized-error.js'
 
@@ -25,21 +21,26 @@ export interface VerifiedToken {
 /** Verifies bearer tokens against one issuer. */
 export interface TokenVerifier {
   /**
-   * Resolves when `token` is valid for `expectedAudience` and carries the required scopes.
-   * Rejects with `PorticoError('unauthorized')` for any invalid token and
-   * `PorticoError('forbidden')` (→ 403 `insufficient_scope`) for a missing scope.
+   * Resolves when `token` is valid for one of `expectedAudience` and carries the required scopes.
+   * Rejects with `PorticoError('unauthorized')` for any invalid token,
+   * `PorticoError('forbidden')` (→ 403 `insufficient_scope`) for a missing scope and
+   * {@link KeysUnavailableError} (→ 503) when the issuer's keys cannot be had.
    */
-  verify(token: string, expectedAudience: string): Promise<VerifiedToken>
+  verify(token: string, expectedAudience: string | readonly string[]): Promise<VerifiedToken>
 }
 
 /** Options of {@link createTokenVerifier}. */
 export interface TokenVerifierOptions {
   /** Used for discovery and the JWKS; default the global `fetch`. */
   fetch?: typeof fetch
-  /** Time after a JWKS fetch before an unknown `kid` may trigger another; default 30 s. */
+  /** Least time between two JWKS fetches, failed ones included; default 30 s. */
   jwksCooldownMs?: number
-  /** Longest a fetched JWKS is used without refetching; default 10 min. */
+  /** Age after which the JWKS is refetched in the background; default 10 min. */
   jwksCacheMaxAgeMs?: number
+  /** Longest the last good JWKS serves while the issuer fails; default 24 h. */
+  jwksMaxStaleMs?: number
+  /** Longest one discovery or JWKS request may take; default 5 s. */
+  jwksTimeoutMs?: number
 }
 
 /** RFC 9068 §2.1 `typ` values, plus `JWT` (Entra ID) and none (several providers). */
@@ -48,8 +49,9 @@ const ACCEPTED_TYPES = new Set(['at+jwt', 'jwt'])
 /**
  * Creates the verifier of `settings`: jose `jwtVerify` with the exact issuer, the audience,
  * the allowed algorithms and the clock tolerance, keys from the issuer's JWKS (explicit or
- * discovered once). The JWKS is cached and refetched when a token names an unknown `kid`,
- * at most once per cool-down, so key rotation needs no restart.
+ * discovered once), held by the key store (`create-key-store.ts`): refetched when a token
+ * names an unknown `kid`, at most once per cool-down, so key rotation needs no restart, and
+ * kept serving while the issuer is down.
  *
  * @example
  * import { createTokenVerifier } from './create-token-verifier.js'
@@ -64,24 +66,14 @@ export function createTokenVerifier(
     settings.jwksUri === undefined
       ? createJwksUriResolver(settings.issuer, fetchImpl)
       : () => Promise.resolve(settings.jwksUri as string)
-  let keys: Promise<JWTVerifyGetKey> | undefined
-  const getKeys = (): Promise<JWTVerifyGetKey> => {
-    if (keys === undefined) {
-      const created = resolveJwksUri().then((uri) =>
-        createRemoteJWKSet(new URL(uri), {
-          cooldownDuration: options.jwksCooldownMs ?? 30_000,
-          cacheMaxAge: options.jwksCacheMaxAgeMs ?? 600_000,
-          [customFetch]: fetchImpl,
-        }),
-      )
-      // A failed discovery is forgotten, so the next token tries again.
-      created.catch(() => {
-        if (keys === created) keys = undefined
-      })
-      keys = created
-    }
-    return keys
-  }
+  const keys = createKeyStore({
+    resolveJwksUri,
+    fetch: fetchImpl,
+    cooldownMs: options.jwksCooldownMs ?? 30_000,
+    maxAgeMs: options.jwksCacheMaxAgeMs ?? 600_000,
+    maxStaleMs: options.jwksMaxStaleMs ?? 86_400_000,
+    timeoutMs: options.jwksTimeoutMs ?? 5000,
+  })
 
   return {
     async verify(token, expectedAudience) {
@@ -90,7 +82,7 @@ export function createTokenVerifier(
       }
       let claims: JWTPayload
       try {
-        const result = await jwtVerify(token, await getKeys(), {
+        const result = await jwtVerify(token, keys.getKey, {
           issuer: settings.issuer,
           audience: acceptedAudiences(expectedAudience),
           algorithms: settings.algorithms,
@@ -100,6 +92,8 @@ export function createTokenVerifier(
         claims = result.payload
         checkTokenShape(result.protectedHeader.typ, claims, settings.clockToleranceSeconds)
       } catch (err) {
+        // An outage says nothing about the token: the client should keep it and retry.
+        if (err instanceof KeysUnavailableError) throw err
         throw toUnauthorizedError(err)
       }
       const scopes = readTokenScopes(claims)
@@ -120,9 +114,12 @@ export function createTokenVerifier(
  * The audience and, for a URL, the same with the trailing slash toggled: clients that read a
  * bare-origin resource through `URL.href` request it with a slash (reference 02 §3.1).
  */
-function acceptedAudiences(expected: string): string[] {
-  if (!/^https?:\/\//i.test(expected)) return [expected]
-  return [expected, expected.endsWith('/') ? expected.slice(0, -1) : `${expected}/`]
+function acceptedAudiences(expected: string | readonly string[]): string[] {
+  return (typeof expected === 'string' ? [expected] : expected).flatMap((audience) =>
+    /^https?:\/\//i.test(audience)
+      ? [audience, audience.endsWith('/') ? audience.slice(0, -1) : `${audience}/`]
+      : [audience],
+  )
 }
 
 /** Checks jose leaves alone: the access-token `typ`, a subject, and `iat` not in the future. */

@@ -1,13 +1,17 @@
 import { PorticoError } from '../core/portico-error.js'
+import { fetchIssuerJson } from './fetch-issuer-json.js'
 
 /** How long one discovery request may take. */
 const DISCOVERY_TIMEOUT_MS = 5000
+
+const FAILURE = "The issuer's discovery document is unavailable"
 
 /**
  * Returns a function that yields the issuer's `jwks_uri` from its OIDC discovery document
  * (`<issuer without trailing slash>/.well-known/openid-configuration`, OIDC Discovery §4.1).
  * The first success is kept for the life of the process; a failure is not, so the next call
- * tries again.
+ * tries again (the key store decides when). Failures are `PorticoError('unavailable')`: the
+ * keys cannot be had, whatever the token.
  *
  * @example
  * import { createJwksUriResolver } from './discover-jwks-uri.js'
@@ -29,27 +33,12 @@ export function createJwksUriResolver(
 
 async function discoverJwksUri(issuer: string, fetchImpl: typeof fetch): Promise<string> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`
-  const unavailable = (why: string, cause?: unknown): PorticoError =>
-    new PorticoError('unauthorized', `The issuer's discovery document is unavailable (${why})`, {
-      cause,
-      expose: true,
-    })
-  let response: Response
-  try {
-    response = await fetchImpl(url, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(DISCOVERY_TIMEOUT_MS),
-    })
-  } catch (cause) {
-    throw unavailable('request failed', cause)
-  }
-  if (response.status !== 200) throw unavailable(`HTTP ${response.status}`)
-  let document: unknown
-  try {
-    document = await response.json()
-  } catch (cause) {
-    throw unavailable('not JSON', cause)
-  }
+  const document = await fetchIssuerJson(url, {
+    fetch: fetchImpl,
+    timeoutMs: DISCOVERY_TIMEOUT_MS,
+    failure: FAILURE,
+  })
+  const unavailable = (why: string) => new PorticoError('unavailable', `${FAILURE} (${why})`)
   const { issuer: claimed, jwks_uri: jwksUri } = (document ?? {}) as Record<string, unknown>
   // OIDC Discovery §4.3 / RFC 8414 §3.3: a document for another issuer must not be used.
   if (claimed !== issuer) throw unavailable('issuer mismatch')

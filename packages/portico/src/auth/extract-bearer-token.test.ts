@@ -11,11 +11,23 @@ describe('extractBearerToken', () => {
     expect(extractBearerToken(`${scheme} eyJ.a-b_c.d~+/==`)).toBe('eyJ.a-b_c.d~+/==')
   })
 
+  it('allows more than one space after the scheme (RFC 6750: 1*SP)', () => {
+    expect(extractBearerToken('Bearer  abc')).toBe('abc')
+  })
+
+  it.each(['Bearer a, Bearer b', 'Bearer a,Basic b', 'Bearer a,'])(
+    'refuses several credentials, as repeated headers arrive joined: %j',
+    (header) => {
+      expect(() => extractBearerToken(header)).toThrow(
+        expect.objectContaining({ kind: 'bad_request' }),
+      )
+    },
+  )
+
   it.each([
     '',
     'Bearer',
     'Bearer ',
-    'Bearer  abc',
     'Bearer abc def',
     'Bearer abc ',
     'Basic dXNlcjpwYXNz',

@@ -28,7 +28,7 @@ export function createMetadataRoute(
     const name = names.get(path)
     if (name === undefined) return undefined
     const origin = requestOrigin(request, model.config.server)
-    const resource = settings.resource ?? resourceOf({ origin, resourcePath: path })
+    const resource = resourceOf(settings, { origin, resourcePath: path })
     return jsonResponse(JSON.stringify(buildProtectedResourceMetadata(settings, resource, name)))
   }
 }

@@ -61,7 +61,42 @@ export function protectedResourceMetadataUrl(origin: string, resourcePath: strin
   return resourcePath.startsWith('/') ? `${base}${resourcePath}` : `${base}/${resourcePath}`
 }
 
-/** The resource a request's path names, when the settings fix none: derived from the origin. */
-export function resourceOf(request: { origin: string; resourcePath: string }): string {
-  return request.resourcePath === '/' ? request.origin : `${request.origin}${request.resourcePath}`
+/**
+ * The resource identifier of the protected path `resourcePath` (`/`, `/mcp`, `/mcp/<server>`):
+ * the public origin followed by the path, so that each metadata document names the URL it was
+ * derived from (RFC 9728 §3.3). `OAUTH_RESOURCE`, when set, fixes the public origin.
+ *
+ * @example
+ * import { resourceOf } from './protected-resource-metadata.js'
+ * resourceOf(settings, { origin: 'https://h.example', resourcePath: '/mcp/tags' })
+ * // 'https://h.example/mcp/tags'
+ */
+export function resourceOf(
+  settings: Pick<AuthSettings, 'resource'>,
+  request: { origin: string; resourcePath: string },
+): string {
+  const origin =
+    settings.resource === undefined ? request.origin : new URL(settings.resource).origin
+  return request.resourcePath === '/' ? origin : `${origin}${request.resourcePath}`
+}
+
+/**
+ * The audiences a token may carry on `resourcePath`: `OAUTH_AUDIENCE` and `OAUTH_RESOURCE` as
+ * configured, and what the metadata advertises, since a client sends that as its RFC 8707
+ * resource indicator and an AS that honours it puts it in `aud`. The REST API and `/mcp` each
+ * serve every tool, so their resources pass everywhere; a named server's only on that server.
+ */
+export function acceptedAudiences(
+  settings: Pick<AuthSettings, 'audience' | 'resource'>,
+  request: { origin: string; resourcePath: string },
+): string[] {
+  const { origin } = request
+  const audiences = [
+    settings.audience,
+    settings.resource,
+    resourceOf(settings, { origin, resourcePath: '/' }),
+    resourceOf(settings, { origin, resourcePath: '/mcp' }),
+    resourceOf(settings, request),
+  ]
+  return [...new Set(audiences.filter((audience) => audience !== undefined))]
 }

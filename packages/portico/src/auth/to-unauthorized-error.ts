@@ -10,7 +10,8 @@ const CLAIM_MESSAGES: Record<string, string> = {
 }
 
 /**
- * Turns a failed verification into `PorticoError('unauthorized')` with a short, fixed message.
+ * Turns a failed verification of the token itself into `PorticoError('unauthorized')` with a
+ * short, fixed message.
  * jose's own messages can quote claim values, so none is passed on; the original stays as the
  * unexposed `cause`.
  *
@@ -39,8 +40,6 @@ function describe(err: unknown): string {
   ) {
     return 'The token is malformed'
   }
-  if (err instanceof errors.JWKSTimeout || err instanceof errors.JOSEError) {
-    return "The issuer's signing keys are unavailable"
-  }
+  // Keys that cannot be had are `KeysUnavailableError` (503), never turned into a 401 here.
   return 'The token could not be verified'
 }

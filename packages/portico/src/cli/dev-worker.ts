@@ -44,7 +44,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     return {
       model: runtime.model,
       app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate }),
-      edge: createNodeRestEdge(runtime, { dev: true, ...withGate }),
+      edge: createNodeRestEdge(runtime, { dev: true, listenHost, ...withGate }),
     }
   }
 

@@ -16,7 +16,9 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   // ran the command; from here on the server writes its log as JSON lines.
   setLogFormat(logFormatFromEnvironment('json'))
   const server = await startNodeServer({ fetch: plugin.fetch, edge: plugin.edge, ...listen })
+  // Before "Ready": a supervisor that stops the server as soon as it reads that line must find
+  // the signal handled, so the exit is clean.
+  stopOnSignals(() => server.close())
   printUrls(server.url, plugin.model, listen.host)
   logger.success(`Ready in ${Math.round(performance.now() - started)} ms`)
-  stopOnSignals(() => server.close())
 }

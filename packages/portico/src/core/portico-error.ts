@@ -13,6 +13,7 @@ export type PorticoErrorKind =
   | 'forbidden'
   | 'timeout'
   | 'execution'
+  | 'unavailable'
 
 /** One failing place in a validated value: a JSON Pointer (`/note/title`) and a message. */
 export interface ErrorDetail {

@@ -38,8 +38,9 @@ export function respond(body: BodyInit | null, status: number, headers: AnswerHe
 }
 
 /**
- * CORS with origin `*` on every answer, and a 204 for every preflight. Authority travels in
- * bearer tokens, never cookies, so any origin may call. Answers built by {@link respond} carry
+ * CORS with origin `*` on every answer, and a 204 for every preflight that reaches it. Authority
+ * travels in bearer tokens, never cookies, so any origin may read; which pages may call tools
+ * is the host policy's (`refuseForeignPreflight` answers those preflights first). Answers built by {@link respond} carry
  * the headers from birth; others (the MCP SDK's) get them here, on the final response in place,
  * after the route ran (Hono's own middleware touches the response before the route, which makes
  * Hono rebuild every answer around a stream: several times slower on Node).

@@ -1,15 +1,17 @@
 import type { ResolvedConfig } from '../config/config-types.js'
 
 /**
- * Which `Host` and `Origin` values the MCP endpoints accept (DNS-rebinding defence, as the
- * 2025-11-25 transport requires). `undefined` means "any".
+ * Which `Host` and `Origin` values the tool-calling routes (`/api/*`, `/mcp*`) accept
+ * (DNS-rebinding defence, as the 2025-11-25 MCP transport requires, applied to REST too), and
+ * which `Host` links may name. `undefined` means "any".
  */
 export interface HostPolicy {
   allowedHostnames?: string[]
   allowedOriginHostnames?: string[]
 }
 
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/
+/** Loopback interface and host names (IPv6 with or without brackets). */
+export const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/
 
 /** Loopback names as `Host` and `Origin` carry them (IPv6 in brackets). */
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
@@ -39,5 +41,5 @@ export function resolveHostPolicy(
 /** A warning for the log when the policy accepts every host, else `undefined`. */
 export function hostPolicyWarning(policy: HostPolicy): string | undefined {
   if (policy.allowedHostnames) return undefined
-  return 'MCP accepts any Host header: set server.publicUrl or server.allowedHosts in portico.config.ts to guard against DNS rebinding'
+  return 'REST and MCP accept any Host header, and links name the listening address: set server.publicUrl or server.allowedHosts in portico.config.ts to guard against DNS rebinding'
 }

@@ -32,6 +32,7 @@ export const problemKinds: Record<PorticoErrorKind, { status: number; title: str
   unsupported_media_type: { status: 415, title: 'Unsupported media type' },
   validation: { status: 422, title: 'Validation failed' },
   execution: { status: 500, title: 'Tool execution failed' },
+  unavailable: { status: 503, title: 'Service unavailable' },
   timeout: { status: 504, title: 'Tool timed out' },
 }
 

@@ -4,9 +4,11 @@ import type { AuthGate } from '../auth/create-auth-gate.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
 import { logger } from '../core/logger.js'
 import { cors } from '../http/cors.js'
+import { createLinkHost } from '../http/create-link-host.js'
 import { resolveHostPolicy } from '../http/host-policy.js'
 import { pathnameOf } from '../http/pathname-of.js'
 import { notFoundResponse, problemResponse, toProblemDocument } from '../http/problem-response.js'
+import { refuseForeignPreflight } from '../http/refuse-foreign-preflight.js'
 import { requestOrigin } from '../http/request-origin.js'
 import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
@@ -15,6 +17,12 @@ import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
 import { restRoutes } from '../surfaces/rest/rest-routes.js'
 
+/**
+ * The routes that call tools, whose preflights the host policy judges; under `/mcp` that
+ * includes the JSON mirrors, which a simple GET (no preflight) still reads from any page.
+ */
+const TOOL_CALLING_PATHS = ['/api/*', '/mcp', '/mcp/*']
+
 /** Options of {@link createApp}. */
 export interface AppOptions {
   /** Absolute path of the plugin folder. */
@@ -22,8 +30,9 @@ export interface AppOptions {
   /** Dev mode: error details and stacks in responses, no caching of public files. */
   dev: boolean
   /**
-   * The interface the server listens on; it decides which Host and Origin values the MCP
-   * endpoints accept. Default `127.0.0.1`.
+   * The interface the server listens on; it decides which Host and Origin values the
+   * tool-calling routes (`/api/*`, `/mcp*`) accept, and which host links name. Default
+   * `127.0.0.1`.
    */
   listenHost?: string
   /**
@@ -48,17 +57,21 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     )
   }
   const withGate = gate ? { gate } : {}
-  const originOf = (request: Request) => requestOrigin(request, model.config.server)
-  const hostPolicy = resolveHostPolicy(model.config.server, options.listenHost ?? '127.0.0.1')
+  const listenHost = options.listenHost ?? '127.0.0.1'
+  const hostPolicy = resolveHostPolicy(model.config.server, listenHost)
+  const linkHost = createLinkHost(hostPolicy, listenHost)
+  const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
   const routes: Route[] = [
     ...(gate ? metadataRoutes(model, gate.settings) : []),
-    ...restRoutes(runtime, { dev, originOf, ...withGate }),
+    ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...mcpRoutes(runtime, { dev, hostPolicy, ...withGate }),
     ...documentRoutes(model, { dev, originOf }),
     ...publicRoutes({ rootDir: join(options.rootDir, 'public'), dev }),
   ]
 
   const app = new Hono()
+  // Before the CORS middleware, which grants every other preflight.
+  app.on('OPTIONS', TOOL_CALLING_PATHS, refuseForeignPreflight(hostPolicy, { dev }))
   app.use('*', cors())
   for (const route of routes) {
     // A route that answers `undefined` passes the request on to the next one that matches.

@@ -49,18 +49,16 @@ export async function prepareBuiltPlugin(
   const gate =
     model.config.auth === 'anon'
       ? undefined
-      : (await import('./create-gate.js')).createGateFromEnvironment(model)
+      : (await import('./create-gate.js')).createGateFromEnvironment(model, {
+          ...(options.listenHost ? { listenHost: options.listenHost } : {}),
+        })
   const dev = options.dev ?? false
   const withGate = gate ? { gate } : {}
-  const app = createApp(plugin.runtime, {
-    rootDir,
-    dev,
-    ...(options.listenHost ? { listenHost: options.listenHost } : {}),
-    ...withGate,
-  })
+  const listenHost = options.listenHost ?? '127.0.0.1'
+  const app = createApp(plugin.runtime, { rootDir, dev, listenHost, ...withGate })
   return {
     model,
     fetch: (request) => app.fetch(request),
-    edge: createNodeRestEdge(plugin.runtime, { dev, ...withGate }),
+    edge: createNodeRestEdge(plugin.runtime, { dev, listenHost, ...withGate }),
   }
 }

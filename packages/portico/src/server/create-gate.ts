@@ -1,10 +1,42 @@
+import { PORTICO_HUB_ISSUER } from '../auth/auth-settings.js'
+import { checkIssuer } from '../auth/check-issuer.js'
 import { type AuthGate, createAuthGate } from '../auth/create-auth-gate.js'
 import { resolveAuthSettings } from '../auth/resolve-auth-settings.js'
 import { logger } from '../core/logger.js'
+import { PluginDefinitionError } from '../core/plugin-definition-error.js'
+import { LOOPBACK } from '../http/host-policy.js'
 import type { PluginModel } from '../model/plugin-model.js'
 
-/** The auth gate of a plugin from its config and this process's environment; none in mode anon. */
-export function createGateFromEnvironment(model: PluginModel): AuthGate | undefined {
+/** Options of {@link createGateFromEnvironment}. */
+export interface GateFromEnvironmentOptions {
+  /** The interface the server listens on; loopback when not given. */
+  listenHost?: string
+}
+
+/**
+ * The auth gate of a plugin from its config and this process's environment; none in mode anon.
+ * Mode `portico-hub` without `OAUTH_ISSUER` trusts `http://localhost:4400`, i.e. whatever binds
+ * that port: acceptable on loopback for a developer, refused on any other interface. The issuer
+ * is checked in the background, and a warning says what is wrong.
+ */
+export function createGateFromEnvironment(
+  model: PluginModel,
+  options: GateFromEnvironmentOptions = {},
+): AuthGate | undefined {
   const settings = resolveAuthSettings(model.config, process.env, (message) => logger.warn(message))
-  return settings ? createAuthGate(settings) : undefined
+  if (!settings) return undefined
+  const { listenHost } = options
+  if (
+    settings.mode === 'portico-hub' &&
+    settings.issuer === PORTICO_HUB_ISSUER &&
+    listenHost !== undefined &&
+    !LOOPBACK.test(listenHost)
+  ) {
+    throw new PluginDefinitionError(
+      { file: 'environment', key: 'OAUTH_ISSUER' },
+      `OAUTH_ISSUER is required in mode portico-hub when listening on ${listenHost}: the default, ${PORTICO_HUB_ISSUER}, trusts whatever process binds that port`,
+    )
+  }
+  void checkIssuer(settings, (message) => logger.warn(message))
+  return createAuthGate(settings)
 }

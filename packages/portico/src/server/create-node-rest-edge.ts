@@ -1,37 +1,61 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AuthGate } from '../auth/create-auth-gate.js'
 import { logger } from '../core/logger.js'
+import { createLinkHost } from '../http/create-link-host.js'
+import { resolveHostPolicy } from '../http/host-policy.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
-import { createRestCall, type RestCallOptions } from '../surfaces/rest/create-rest-call.js'
+import { createRestCall } from '../surfaces/rest/create-rest-call.js'
 
 /** Serves a Node request directly and returns true, or returns false to leave it to the app. */
 export type NodeEdge = (request: IncomingMessage, response: ServerResponse) => boolean
+
+/** Options of {@link createNodeRestEdge}: those of `createApp` that REST reads. */
+export interface NodeRestEdgeOptions {
+  dev: boolean
+  /** The interface the server listens on: it decides which `Host` and `Origin` may call. */
+  listenHost: string
+  /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
+  gate?: AuthGate
+}
 
 /**
  * The REST surface straight on `node:http`: the same REST call as the Fetch handler, without a
  * `Request` or `Response` object in between, for the route agents and programs hit hardest.
  * Takes only `POST /api/...`; everything else (preflights, 405s, documents) goes to the app.
  */
-export function createNodeRestEdge(runtime: ToolRuntime, options: RestCallOptions): NodeEdge {
-  const call = createRestCall(runtime, options)
+export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOptions): NodeEdge {
+  const { server } = runtime.model.config
+  const hostPolicy = resolveHostPolicy(server, options.listenHost)
+  const linkHost = createLinkHost(hostPolicy, options.listenHost)
+  const call = createRestCall(runtime, {
+    dev: options.dev,
+    hostPolicy,
+    ...(options.gate ? { gate: options.gate } : {}),
+  })
   return (request, response) => {
     const url = request.url ?? ''
     if (request.method !== 'POST' || !url.startsWith('/api/')) return false
     const query = url.indexOf('?')
+    const { headers } = request
     call({
       method: 'POST',
       pathname: query === -1 ? url : url.slice(0, query),
-      contentType: request.headers['content-type'] ?? null,
+      contentType: headers['content-type'] ?? null,
       readBody: (limitBytes) => readIncomingBody(request, limitBytes),
-      authorization: request.headers.authorization ?? null,
+      authorization: authorizationOf(request),
       search: query === -1 ? '' : url.slice(query),
       origin: () =>
         originOf(
-          `http://${request.headers.host ?? 'localhost'}${url}`,
+          `http://${headers.host ?? 'localhost'}${url}`,
           (name) => headerValue(request, name),
-          runtime.model.config.server,
+          server,
+          linkHost,
         ),
+      host: headers.host,
+      requestOrigin: headers.origin,
+      fetchSite: headerValue(request, 'sec-fetch-site'),
     }).then(
       (answer) => {
         response.writeHead(answer.status, answer.headers)
@@ -44,6 +68,20 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: RestCallOption
     )
     return true
   }
+}
+
+/**
+ * Every `Authorization` line, joined with `, ` as Fetch `Headers` join them, so the gate sees a
+ * repeated header on this edge too (Node's `headers` keeps only the first).
+ */
+function authorizationOf(request: IncomingMessage): string | null {
+  if (request.headers.authorization === undefined) return null
+  const lines: string[] = []
+  const raw = request.rawHeaders
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]?.toLowerCase() === 'authorization') lines.push(raw[i + 1] ?? '')
+  }
+  return lines.join(', ')
 }
 
 function headerValue(request: IncomingMessage, name: string): string | undefined {

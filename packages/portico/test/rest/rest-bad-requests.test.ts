@@ -195,10 +195,12 @@ describe.each([
 
   describe('CORS', () => {
     it('answers a preflight for a tool route with the methods and requested headers', async () => {
+      // A page on loopback: on a loopback listener, a website's preflight is refused (see
+      // rest-local-safety.test.ts).
       const response = await fetch(`${server.url}/api/Notes/create`, {
         method: 'OPTIONS',
         headers: {
-          origin: 'https://app.example',
+          origin: 'http://localhost:5173',
           'access-control-request-method': 'POST',
           'access-control-request-headers': 'content-type, authorization',
         },
@@ -227,9 +229,9 @@ describe.each([
           server.url,
           '/api/Notes/search',
           { query: 'x' },
-          { origin: 'https://app.example' },
+          { origin: 'http://localhost:5173' },
         ),
-        await callTool(server.url, '/api/Notes/create', {}, { origin: 'https://app.example' }),
+        await callTool(server.url, '/api/Notes/create', {}, { origin: 'http://localhost:5173' }),
         await fetch(`${server.url}/open-api.json`, { headers: { origin: 'https://app.example' } }),
       ]) {
         expect(response.headers.get('access-control-allow-origin')).toBe('*')

@@ -25,13 +25,27 @@ export interface ServedPlugin {
   close(): Promise<void>
 }
 
+/** Options of {@link servePlugin}. */
+export interface ServePluginOptions {
+  dev?: boolean
+  /** `false` serves REST through the Fetch handler that other runtimes use. */
+  nodeEdge?: boolean
+  auth?: AuthSettings
+  jwksCooldownMs?: number
+  /**
+   * The interface the host policy assumes (default `127.0.0.1`). The socket always binds
+   * 127.0.0.1, so that a suite that plays `0.0.0.0` never listens on the network.
+   */
+  listenHost?: string
+}
+
 /**
  * Loads a plugin from source into a private build folder and serves it on 127.0.0.1, port 0,
  * over real HTTP, as `portico dev` or `portico start` would (by `dev`).
  */
 export async function servePlugin(
   rootDir: string,
-  options: { dev?: boolean; nodeEdge?: boolean; auth?: AuthSettings; jwksCooldownMs?: number } = {},
+  options: ServePluginOptions = {},
 ): Promise<ServedPlugin> {
   const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
   const { runtime } = await loadSourcePlugin(rootDir, { outDir })
@@ -42,13 +56,15 @@ export async function servePlugin(
     ? createAuthGate(auth, { verifier: createTokenVerifier(auth, verifierOptions) })
     : undefined
   const withGate = gate ? { gate } : {}
-  const app = createApp(runtime, { rootDir, dev: options.dev ?? false, ...withGate })
+  const dev = options.dev ?? false
+  const listenHost = options.listenHost ?? '127.0.0.1'
+  const app = createApp(runtime, { rootDir, dev, listenHost, ...withGate })
   // The Node edge serves REST as `portico start` does; without it, the Fetch handler that
   // other runtimes use answers instead.
   const edge =
     options.nodeEdge === false
       ? undefined
-      : createNodeRestEdge(runtime, { dev: options.dev ?? false, ...withGate })
+      : createNodeRestEdge(runtime, { dev, listenHost, ...withGate })
   const server = await startNodeServer({
     fetch: app.fetch,
     ...(edge ? { edge } : {}),

@@ -68,8 +68,17 @@ export interface TestIssuer {
   rotateKeys(): Promise<void>
   /** Answers the next `count` discovery requests with 503. */
   failDiscovery(count?: number): void
+  /**
+   * Makes the JWKS endpoint fail until told otherwise: `'503'` answers 503, `'hang'` never
+   * answers (the connection stays open until `close`), `undefined` serves the keys again.
+   * Failed requests still count in {@link TestIssuer.jwksRequests}.
+   */
+  failJwks(mode: JwksFailure | undefined): void
   close(): Promise<void>
 }
+
+/** How {@link TestIssuer.failJwks} makes the JWKS endpoint fail. */
+export type JwksFailure = '503' | 'hang'
 
 interface KeyPair {
   kid: string
@@ -107,6 +116,7 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
   let jwksRequests = 0
   let discoveryRequests = 0
   let discoveryFailures = 0
+  let jwksFailure: JwksFailure | undefined
   let jwks: { keys: JWK[] } = { keys: [] }
   const publishKeys = async (): Promise<void> => {
     const list = await Promise.all(
@@ -140,7 +150,10 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
       })
     } else if (req.method === 'GET' && path === jwksPath) {
       jwksRequests++
-      sendJson(res, 200, jwks)
+      // A hanging request is left open: `close` ends it with every other connection.
+      if (jwksFailure === 'hang') return
+      if (jwksFailure === '503') sendJson(res, 503, { error: 'temporarily_unavailable' })
+      else sendJson(res, 200, jwks)
     } else {
       sendJson(res, 404, { error: 'not_found' })
     }
@@ -210,6 +223,9 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
     },
     failDiscovery(count = 1) {
       discoveryFailures = count
+    },
+    failJwks(mode) {
+      jwksFailure = mode
     },
     close() {
       return new Promise<void>((resolve, reject) => {

@@ -1,4 +1,5 @@
 import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
+import { refusalHeaders } from '../../auth/refusal-headers.js'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
@@ -137,15 +138,20 @@ function lazySdkLegs(
 }
 
 /**
- * A refused MCP request: 401 or 403 with the challenge MCP clients read to find the metadata,
- * and an OAuth error body (RFC 6750), as MCP clients expect rather than a problem document.
+ * A refused MCP request: 400, 401 or 403 with the challenge MCP clients read to find the
+ * metadata, and an OAuth error body (RFC 6750), as MCP clients expect rather than a problem
+ * document. Without credentials there is no error code (RFC 6750 §3.1), in the body as in the
+ * challenge. When the issuer's keys cannot be had: 503 `temporarily_unavailable` with
+ * `Retry-After` and no challenge.
  */
 function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): Response {
-  const error = outcome.status === 403 ? 'insufficient_scope' : 'invalid_token'
-  const body = JSON.stringify({ error, error_description: outcome.error.message })
+  const body = JSON.stringify({
+    ...(outcome.code === undefined ? {} : { error: outcome.code }),
+    error_description: outcome.error.message,
+  })
   const headers = withCors({
     'content-type': 'application/json',
-    'www-authenticate': outcome.challenge,
+    ...refusalHeaders(outcome),
   })
   return respond(body, outcome.status, headers)
 }

@@ -1,8 +1,11 @@
-import type { AuthGate } from '../../auth/create-auth-gate.js'
+import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
+import { refusalHeaders } from '../../auth/refusal-headers.js'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import { PorticoError } from '../../core/portico-error.js'
 import { type AnswerHeaders, withCors } from '../../http/cors.js'
+import type { HostPolicy } from '../../http/host-policy.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
+import { createHostOriginRefusal, hostOriginError } from '../../http/refuse-host-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { parseJsonBody } from './parse-json-body.js'
 
@@ -18,6 +21,10 @@ export interface RestRequest {
   authorization: string | null
   search: string
   origin(): string
+  /** `Host`, `Origin` and `Sec-Fetch-Site`, for the host policy; absent as null or undefined. */
+  host: string | null | undefined
+  requestOrigin: string | null | undefined
+  fetchSite: string | null | undefined
 }
 
 /** A REST answer as plain data, for the edge of each runtime to write. */
@@ -30,6 +37,8 @@ export interface RestAnswer {
 /** Options of {@link createRestCall}. */
 export interface RestCallOptions {
   dev: boolean
+  /** Which `Host` and `Origin` may call tools (see `resolveHostPolicy`). */
+  hostPolicy: HostPolicy
   /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
   gate?: AuthGate
 }
@@ -40,14 +49,17 @@ const notAllowedHeaders = withCors({ ...problemHeaders, allow: 'POST, OPTIONS' }
 
 /**
  * `POST /api/<Class>/<method>` as one visible pipeline, independent of the runtime: route to a
- * tool (404), check the method (405), read the body (413) and parse it (415, 400), invoke (422,
- * 500, 504), answer 200 with the result as JSON. The route table is built once.
+ * tool (404), check the method (405), the host policy (403: a foreign `Host` or a website's
+ * page, before the challenge could name that host), the token (401, 403), read the body (413)
+ * and parse it (415, 400), invoke (422, 500, 504), answer 200 with the result as JSON. The
+ * route table is built once.
  */
 export function createRestCall(
   runtime: ToolRuntime,
   options: RestCallOptions,
 ): (request: RestRequest) => Promise<RestAnswer> {
   const limitBytes = runtime.model.config.limits.bodyBytes
+  const refuseHostOrOrigin = createHostOriginRefusal(options.hostPolicy)
   const routes = new Map(
     runtime.model.tools.map((tool) => [`/api/${tool.className}/${tool.methodName}`, tool.id]),
   )
@@ -60,6 +72,8 @@ export function createRestCall(
       if (!toolId) throw new PorticoError('not_found', `No tool at ${pathname}`)
       if (request.method !== 'POST')
         throw new PorticoError('method_not_allowed', `Call ${toolId} with POST`)
+      const refused = refuseHostOrOrigin(request.host, request.requestOrigin, request.fetchSite)
+      if (refused) throw hostOriginError(refused)
       let context: PorticoPluginContext | undefined
       if (options.gate) {
         const outcome = await options.gate.check({
@@ -68,8 +82,7 @@ export function createRestCall(
           origin: request.origin(),
           resourcePath: '/',
         })
-        if (!outcome.ok)
-          return refusal(outcome.error, outcome.status, outcome.challenge, options.dev)
+        if (!outcome.ok) return refusal(outcome)
         context = outcome.context
       }
       const input = parseJsonBody(await request.readBody(limitBytes), request.contentType)
@@ -84,17 +97,16 @@ export function createRestCall(
   }
 }
 
-/** 401 or 403 with the RFC 9728 challenge, as a problem document. */
-function refusal(
-  error: PorticoError,
-  status: 401 | 403,
-  challenge: string,
-  dev: boolean,
-): RestAnswer {
-  const problem = toProblemDocument(error, { dev })
+/**
+ * 400, 401 or 403 with the RFC 9728 challenge, or 503 with `Retry-After` when the issuer's
+ * keys cannot be had, as a problem document; never with a stack, even in dev mode: a refusal
+ * is an expected answer, not a fault to debug.
+ */
+function refusal(outcome: Extract<GateOutcome, { ok: false }>): RestAnswer {
+  const problem = toProblemDocument(outcome.error, { dev: false })
   return {
-    status,
-    headers: withCors({ ...problemHeaders, 'www-authenticate': challenge }),
+    status: outcome.status,
+    headers: withCors({ ...problemHeaders, ...refusalHeaders(outcome) }),
     body: JSON.stringify(problem),
   }
 }

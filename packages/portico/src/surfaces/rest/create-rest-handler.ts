@@ -1,25 +1,35 @@
 import { respond } from '../../http/cors.js'
 import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { readBodyBytes } from '../../http/read-body.js'
-import { requestOrigin } from '../../http/request-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestCall, type RestCallOptions } from './create-rest-call.js'
+
+/** Options of {@link createRestHandler}. */
+export interface RestHandlerOptions extends RestCallOptions {
+  /** The public origin of a request (see `requestOrigin`), for the challenge. */
+  originOf(request: Request): string
+}
 
 /** The REST surface on the Fetch API (every runtime): the REST call, read from a `Request`. */
 export function createRestHandler(
   runtime: ToolRuntime,
-  options: RestCallOptions,
+  options: RestHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const call = createRestCall(runtime, options)
+  const { originOf, ...callOptions } = options
+  const call = createRestCall(runtime, callOptions)
   return async (request) => {
+    const { headers } = request
     const answer = await call({
       method: request.method,
       pathname: pathnameOf(request.url),
-      contentType: request.headers.get('content-type'),
+      contentType: headers.get('content-type'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes),
-      authorization: request.headers.get('authorization'),
+      authorization: headers.get('authorization'),
       search: searchOf(request.url),
-      origin: () => requestOrigin(request, runtime.model.config.server),
+      origin: () => originOf(request),
+      host: headers.get('host'),
+      requestOrigin: headers.get('origin'),
+      fetchSite: headers.get('sec-fetch-site'),
     })
     return respond(answer.body, answer.status, answer.headers)
   }

@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { cliPath, copyPlugin, freePort, runCli } from '../support/cli-process.js'
+import { fixtureDir } from '../support/serve-plugin.js'
+import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
+
+/** `portico start` of an authenticated plugin: what it says about its issuer and its URLs. */
+
+const exec = promisify(execFile)
+let hub: Awaited<ReturnType<typeof copyPlugin>>
+let custom: Awaited<ReturnType<typeof copyPlugin>>
+let issuer: TestIssuer
+
+beforeAll(async () => {
+  issuer = await startTestIssuer()
+  hub = await copyPlugin(fixtureDir('auth-hub-plugin'))
+  custom = await copyPlugin(fixtureDir('auth-custom-plugin'))
+  await Promise.all([
+    exec(process.execPath, [cliPath, 'build', hub.dir]),
+    exec(process.execPath, [cliPath, 'build', custom.dir]),
+  ])
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([hub?.remove(), custom?.remove(), issuer?.close()])
+})
+
+/** The environment of a start, without any OAUTH_* of the process running the tests. */
+async function startEnv(extra: Record<string, string>): Promise<Record<string, string>> {
+  const cleared = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((name) => name.startsWith('OAUTH_'))
+      .map((name) => [name, '']),
+  )
+  return { ...cleared, PORT: String(await freePort()), PORTICO_LOG_FORMAT: 'pretty', ...extra }
+}
+
+describe('portico start in mode portico-hub', () => {
+  it('refuses to start beyond loopback without OAUTH_ISSUER, in one line', async () => {
+    const server = runCli(['start', hub.dir], await startEnv({ HOST: '0.0.0.0' }))
+    try {
+      expect(await server.exited()).toBe(1)
+      const lines = server
+        .output()
+        .trim()
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(/OAUTH_ISSUER is required in mode portico-hub/)
+      expect(lines[0]).toContain('http://localhost:4400')
+    } finally {
+      await server.stop()
+    }
+  })
+
+  it('starts on loopback without OAUTH_ISSUER, warning that no hub answers', async () => {
+    const server = runCli(['start', hub.dir], await startEnv({ HOST: '127.0.0.1' }))
+    try {
+      await server.waitForOutput(/Ready in \d+ ms/)
+      await server.waitForOutput(/No Portico hub answers at http:\/\/localhost:4400 .*OAUTH_ISSUER/)
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+
+  it('names an issuer that does not answer, and what to check', async () => {
+    const dead = `http://127.0.0.1:${await freePort()}`
+    const env = await startEnv({ HOST: '0.0.0.0', OAUTH_ISSUER: dead })
+    const server = runCli(['start', hub.dir], env)
+    try {
+      await server.waitForOutput(/Ready in \d+ ms/)
+      const [line] = await server.waitForOutput(/The OAuth issuer [^\n]* does not answer[^\n]*/)
+      expect(line).toContain(dead)
+      expect(line).toContain('OAUTH_ISSUER')
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+
+  it('says nothing of an issuer that answers', async () => {
+    const env = await startEnv({ HOST: '127.0.0.1', OAUTH_ISSUER: issuer.issuer })
+    const discoveries = issuer.discoveryRequests
+    const server = runCli(['start', hub.dir], env)
+    try {
+      await server.waitForOutput(/Ready in \d+ ms/)
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      // The issuer was checked at start, and found answering.
+      expect(issuer.discoveryRequests).toBeGreaterThan(discoveries)
+      expect(server.output()).not.toMatch(/does not answer|No Portico hub/)
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+})
+
+describe('the URLs printed at start', () => {
+  it('are on the origin of OAUTH_RESOURCE, which clients must use', async () => {
+    const env = await startEnv({ HOST: '127.0.0.1', OAUTH_ISSUER: issuer.issuer })
+    const resource = `http://127.0.0.1:${env.PORT}/mcp`
+    const server = runCli(['start', custom.dir], { ...env, OAUTH_RESOURCE: resource })
+    try {
+      await server.waitForOutput(/Ready in \d+ ms/)
+      expect(server.output()).toMatch(new RegExp(`MCP\\s+${resource.replace(/\./g, '\\.')}\\n`))
+      expect(server.output()).not.toMatch(/MCP\s+http:\/\/localhost/)
+    } finally {
+      expect(await server.stop()).toBe(0)
+    }
+  })
+})
