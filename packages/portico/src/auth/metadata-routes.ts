@@ -10,11 +10,13 @@ import { buildProtectedResourceMetadata, resourceOf } from './protected-resource
 /**
  * `/.well-known/oauth-protected-resource[/<path>]` (RFC 9728): the root form describes the REST
  * API (`/`), the path-aware forms `/mcp` and each named server. Any other path is `undefined`.
- * Public, as clients read it before they have a token.
+ * Public, as clients read it before they have a token. `originOf` gives the public origin the
+ * resource is named on (the app passes one that names only a checked host).
  */
 export function createMetadataRoute(
   model: PluginModel,
   settings: AuthSettings,
+  originOf: (request: Request) => string = (request) => requestOrigin(request, model.config.server),
 ): (request: Request, resourcePath: string) => Response | undefined {
   const names = new Map<string, string>([
     ['/', model.identity.title],
@@ -27,7 +29,7 @@ export function createMetadataRoute(
     const path = resourcePath === '' ? '/' : resourcePath
     const name = names.get(path)
     if (name === undefined) return undefined
-    const origin = requestOrigin(request, model.config.server)
+    const origin = originOf(request)
     const resource = resourceOf(settings, { origin, resourcePath: path })
     return jsonResponse(JSON.stringify(buildProtectedResourceMetadata(settings, resource, name)))
   }
@@ -36,8 +38,12 @@ export function createMetadataRoute(
 const METADATA_PATH = '/.well-known/oauth-protected-resource'
 
 /** The metadata routes: the root form and the path-aware ones; any other path below is 404. */
-export function metadataRoutes(model: PluginModel, settings: AuthSettings): Route[] {
-  const metadata = createMetadataRoute(model, settings)
+export function metadataRoutes(
+  model: PluginModel,
+  settings: AuthSettings,
+  originOf?: (request: Request) => string,
+): Route[] {
+  const metadata = createMetadataRoute(model, settings, originOf)
   const notFound = (request: Request) => notFoundResponse(request, { dev: false })
   return [
     {

@@ -39,7 +39,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   let serving: Serving | undefined
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
-    const gate = createGateFromEnvironment(runtime.model)
+    const gate = createGateFromEnvironment(runtime.model, { listenHost })
     const withGate = gate ? { gate } : {}
     return {
       model: runtime.model,

@@ -62,9 +62,9 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const linkHost = createLinkHost(hostPolicy, listenHost)
   const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
   const routes: Route[] = [
-    ...(gate ? metadataRoutes(model, gate.settings) : []),
+    ...(gate ? metadataRoutes(model, gate.settings, originOf) : []),
     ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
-    ...mcpRoutes(runtime, { dev, hostPolicy, ...withGate }),
+    ...mcpRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...documentRoutes(model, { dev, originOf }),
     ...publicRoutes({ rootDir: join(options.rootDir, 'public'), dev }),
   ]

@@ -58,6 +58,26 @@ describe.each([
       }
     })
 
+    it('never names a foreign Host in the MCP challenge or the metadata resource', async () => {
+      const { port } = new URL(server.url)
+      const host = `evil.example:${port}`
+      const mcp = await rawRequest(server.url, {
+        method: 'POST',
+        path: '/mcp',
+        headers: { host, 'content-type': 'application/json', accept: 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+      })
+      expect([401, 403]).toContain(mcp.status)
+      expect(String(mcp.headers['www-authenticate'] ?? '')).not.toContain('evil.example')
+      const metadata = await rawRequest(server.url, {
+        method: 'GET',
+        path: '/.well-known/oauth-protected-resource/mcp',
+        headers: { host },
+      })
+      expect(metadata.status).toBe(200)
+      expect(metadata.body).not.toContain('evil.example')
+    })
+
     it('keeps the JSON mirrors public while /mcp needs a token', async () => {
       for (const path of [
         '/mcp/tools.json',

@@ -6,7 +6,6 @@ import type { HostPolicy } from '../../http/host-policy.js'
 import { jsonResponse } from '../../http/json-response.js'
 import { searchOf } from '../../http/pathname-of.js'
 import { notFoundResponse } from '../../http/problem-response.js'
-import { requestOrigin } from '../../http/request-origin.js'
 import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
@@ -19,6 +18,8 @@ import { readJsonRpcBody } from './read-json-rpc-body.js'
 export interface McpRoutesOptions {
   dev: boolean
   hostPolicy: HostPolicy
+  /** The public origin of a request, naming only a checked host: the challenges point there. */
+  originOf(request: Request): string
   /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
   gate?: AuthGate
 }
@@ -68,7 +69,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       ? gate.check({
           authorization: request.headers.get('authorization'),
           search: searchOf(request.url),
-          origin: requestOrigin(request, runtime.model.config.server),
+          origin: options.originOf(request),
           resourcePath: server === '' ? '/mcp' : `/mcp/${server}`,
         })
       : Promise.resolve(anonymous)
