@@ -1,20 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../../test/support/test-issuer.js'
+import {
+  startTestIssuer,
+  TEST_AUDIENCE,
+  type TestIssuer,
+  testAuthSettings,
+} from '../../test/support/test-issuer.js'
 import type { AuthSettings } from './auth-settings.js'
 import { createTokenVerifier, type TokenVerifierOptions } from './create-token-verifier.js'
 
-function settingsFor(issuer: TestIssuer, overrides: Partial<AuthSettings> = {}): AuthSettings {
-  return {
-    mode: 'custom',
-    issuer: issuer.issuer,
-    audience: TEST_AUDIENCE,
-    requiredScopes: ['notes'],
-    advertisedScopes: ['notes', 'profile', 'email'],
-    algorithms: ['RS256', 'ES256'],
-    clockToleranceSeconds: 30,
-    ...overrides,
-  }
-}
+const settingsFor = testAuthSettings
 
 async function rejection(promise: Promise<unknown>): Promise<{ kind: string; message: string }> {
   const err = await promise.then(

@@ -1,6 +1,11 @@
-import { createServer } from 'node:net'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../../test/support/test-issuer.js'
+import { freePort } from '../../test/support/cli-process.js'
+import {
+  startTestIssuer,
+  TEST_AUDIENCE,
+  type TestIssuer,
+  testAuthSettings,
+} from '../../test/support/test-issuer.js'
 import { logger } from '../core/logger.js'
 import type { AuthSettings } from './auth-settings.js'
 import { createTokenVerifier, type TokenVerifierOptions } from './create-token-verifier.js'
@@ -9,17 +14,7 @@ const COOLDOWN_MS = 30_000
 const MAX_AGE_MS = 600_000
 
 function settingsFor(issuer: TestIssuer, overrides: Partial<AuthSettings> = {}): AuthSettings {
-  return {
-    mode: 'custom',
-    issuer: issuer.issuer,
-    audience: TEST_AUDIENCE,
-    requiredScopes: ['notes'],
-    advertisedScopes: ['notes', 'profile', 'email'],
-    algorithms: ['RS256', 'ES256'],
-    clockToleranceSeconds: 30,
-    jwksUri: issuer.jwksUri,
-    ...overrides,
-  }
+  return testAuthSettings(issuer, { jwksUri: issuer.jwksUri, ...overrides })
 }
 
 interface Refusal {
@@ -34,15 +29,6 @@ async function rejection(promise: Promise<unknown>): Promise<Refusal> {
     (e: unknown) => e as Refusal,
   )
   return { kind: err.kind, message: err.message, retryAfterSeconds: err.retryAfterSeconds }
-}
-
-/** A loopback port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
 }
 
 let idp: TestIssuer
@@ -199,7 +185,7 @@ describe('stale keys during an outage', () => {
 
 describe('keys that cannot be had', () => {
   it('answers unavailable, not unauthorized, for an unreachable JWKS', async () => {
-    const v = verifier({}, { jwksUri: `http://127.0.0.1:${await closedPort()}/jwks` })
+    const v = verifier({}, { jwksUri: `http://127.0.0.1:${await freePort()}/jwks` })
     const token = await idp.mint({ scope: 'notes' })
     expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual({
       kind: 'unavailable',
@@ -219,7 +205,7 @@ describe('keys that cannot be had', () => {
   })
 
   it('answers unavailable for an unreachable issuer to discover', async () => {
-    const port = await closedPort()
+    const port = await freePort()
     const v = verifier({}, { issuer: `http://127.0.0.1:${port}`, jwksUri: undefined })
     const token = await idp.mint({ scope: 'notes' }, { issuer: `http://127.0.0.1:${port}` })
     expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual({

@@ -6,14 +6,13 @@ import {
   StreamableHTTPClientTransport,
 } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AuthSettings } from '../../src/auth/auth-settings.js'
 import { PORTICO_HUB_AUDIENCE, PORTICO_HUB_SCOPE } from '../../src/auth/auth-settings.js'
-import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
-import { loadConfig } from '../../src/config/load-config.js'
 import { protocolEras } from '../support/mcp-client.js'
 import {
+  authSettingsFromEnv,
   fixtureDir,
   notesExampleDir,
+  postToolsList,
   type ServedPlugin,
   servePlugin,
 } from '../support/serve-plugin.js'
@@ -35,12 +34,7 @@ let issuer: TestIssuer
 let custom: ServedPlugin
 let hub: ServedPlugin
 
-async function settingsFor(dir: string, env: Record<string, string>): Promise<AuthSettings> {
-  const { config } = await loadConfig(dir)
-  const settings = resolveAuthSettings(config, env, () => {})
-  if (!settings) throw new Error('expected an authenticated mode')
-  return settings
-}
+const settingsFor = authSettingsFromEnv
 
 beforeAll(async () => {
   issuer = await startTestIssuer()
@@ -222,14 +216,7 @@ describe('the attack suite', () => {
   })
 
   it('answers MCP without a token with 401 and the path-aware challenge', async () => {
-    const response = await fetch(`${custom.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-    })
+    const response = await postToolsList(`${custom.url}/mcp`)
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${custom.url}/.well-known/oauth-protected-resource/mcp", scope="notes.read profile email"`,

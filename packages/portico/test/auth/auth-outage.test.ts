@@ -1,9 +1,12 @@
-import { createServer } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { AuthSettings } from '../../src/auth/auth-settings.js'
-import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
-import { loadConfig } from '../../src/config/load-config.js'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { freePort } from '../support/cli-process.js'
+import {
+  authSettingsFromEnv,
+  fixtureDir,
+  postToolsList,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
 const AUDIENCE = 'https://notes.example.com'
@@ -11,21 +14,7 @@ const COOLDOWN_MS = 10_000
 const claims = { sub: 'user-42', scope: 'notes.read' }
 const dir = fixtureDir('auth-custom-plugin')
 
-/** A loopback port nothing listens on: bound, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
-async function settingsFor(env: Record<string, string>): Promise<AuthSettings> {
-  const { config } = await loadConfig(dir)
-  const settings = resolveAuthSettings(config, env, () => {})
-  if (!settings) throw new Error('expected an authenticated mode')
-  return settings
-}
+const settingsFor = (env: Record<string, string>) => authSettingsFromEnv(dir, env)
 
 function whoami(server: ServedPlugin, token: string): Promise<Response> {
   return fetch(`${server.url}/api/Me/whoami`, {
@@ -36,15 +25,7 @@ function whoami(server: ServedPlugin, token: string): Promise<Response> {
 }
 
 function listTools(server: ServedPlugin, token: string): Promise<Response> {
-  return fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-  })
+  return postToolsList(`${server.url}/mcp`, { authorization: `Bearer ${token}` })
 }
 
 async function expectRestUnavailable(response: Response, detail: string): Promise<void> {
@@ -139,7 +120,7 @@ describe('an unreachable JWKS', () => {
       auth: await settingsFor({
         OAUTH_ISSUER: issuer.issuer,
         OAUTH_AUDIENCE: AUDIENCE,
-        OAUTH_JWKS_URI: `http://127.0.0.1:${await closedPort()}/jwks`,
+        OAUTH_JWKS_URI: `http://127.0.0.1:${await freePort()}/jwks`,
       }),
       jwksCooldownMs: COOLDOWN_MS,
     })
@@ -154,7 +135,7 @@ describe('an unreachable JWKS', () => {
   })
 
   it('answers 503 when the issuer cannot be discovered', async () => {
-    const unreachable = `http://127.0.0.1:${await closedPort()}`
+    const unreachable = `http://127.0.0.1:${await freePort()}`
     const served = await servePlugin(dir, {
       auth: await settingsFor({ OAUTH_ISSUER: unreachable, OAUTH_AUDIENCE: AUDIENCE }),
       jwksCooldownMs: COOLDOWN_MS,

@@ -12,7 +12,12 @@ import { PORTICO_HUB_SCOPE } from '../../src/auth/auth-settings.js'
 import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { loadConfig } from '../../src/config/load-config.js'
 import { copyPlugin } from '../support/cli-process.js'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import {
+  fixtureDir,
+  postToolsList,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
 /**
@@ -114,14 +119,7 @@ async function advertisedResource(url: string, path: string): Promise<string> {
           headers: { 'content-type': 'application/json' },
           body: '{}',
         })
-      : await fetch(`${url}${path}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            accept: 'application/json, text/event-stream',
-          },
-          body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-        })
+      : await postToolsList(`${url}${path}`)
   expect(response.status).toBe(401)
   const metadataUrl = extractResourceMetadataUrl(response)
   if (metadataUrl === undefined) throw new Error('no resource_metadata in the challenge')
@@ -154,16 +152,7 @@ async function callMcp(endpoint: string, token: string): Promise<string> {
 }
 
 async function mcpStatus(endpoint: string, token: string): Promise<number> {
-  const response = await fetch(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      authorization: `Bearer ${token}`,
-    },
-    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-  })
-  return response.status
+  return (await postToolsList(endpoint, { authorization: `Bearer ${token}` })).status
 }
 
 describe.each(combinations)('$name', (combination) => {

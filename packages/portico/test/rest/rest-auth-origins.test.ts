@@ -1,23 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthSettings } from '../../src/auth/auth-settings.js'
-import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
-import { loadConfig } from '../../src/config/load-config.js'
 import { rawRequest } from '../support/raw-request.js'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import {
+  authSettingsFromEnv,
+  fixtureDir,
+  postToolsList,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
 const pluginDir = fixtureDir('auth-custom-plugin')
 let issuer: TestIssuer
 
-async function settings(): Promise<AuthSettings> {
-  const { config } = await loadConfig(pluginDir)
-  const resolved = resolveAuthSettings(
-    config,
-    { OAUTH_ISSUER: issuer.issuer, OAUTH_AUDIENCE: 'https://notes.example.com' },
-    () => {},
-  )
-  if (!resolved) throw new Error('expected an authenticated mode')
-  return resolved
+function settings(): Promise<AuthSettings> {
+  return authSettingsFromEnv(pluginDir, {
+    OAUTH_ISSUER: issuer.issuer,
+    OAUTH_AUDIENCE: 'https://notes.example.com',
+  })
 }
 
 beforeAll(async () => {
@@ -87,14 +87,7 @@ describe.each([
       ]) {
         expect((await fetch(`${server.url}${path}`)).status, path).toBe(200)
       }
-      const mcp = await fetch(`${server.url}/mcp`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
-      })
+      const mcp = await postToolsList(`${server.url}/mcp`)
       expect(mcp.status).toBe(401)
       expect((await fetch(`${server.url}/api/Me/whoami`, { method: 'POST' })).status).toBe(401)
     })

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path'
 import type { AuthSettings } from '../../src/auth/auth-settings.js'
 import { createAuthGate } from '../../src/auth/create-auth-gate.js'
 import { createTokenVerifier } from '../../src/auth/create-token-verifier.js'
+import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
+import { loadConfig } from '../../src/config/load-config.js'
 import type { ToolRuntime } from '../../src/invoke/create-tool-runtime.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
 import { createApp } from '../../src/server/create-app.js'
@@ -92,5 +94,32 @@ export function callTool(
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+}
+
+/** The auth settings of a plugin folder's config with `env` as its OAUTH_* environment. */
+export async function authSettingsFromEnv(
+  rootDir: string,
+  env: Record<string, string>,
+): Promise<AuthSettings> {
+  const { config } = await loadConfig(rootDir)
+  const settings = resolveAuthSettings(config, env, () => {})
+  if (!settings) throw new Error(`${rootDir} is in mode anon: expected an authenticated mode`)
+  return settings
+}
+
+/** POSTs an MCP `tools/list` (2025 era, JSON or SSE accepted) to `endpoint`, with `headers`. */
+export function postToolsList(
+  endpoint: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(endpoint, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
   })
 }

@@ -10,9 +10,27 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose'
+import type { AuthSettings } from '../../src/auth/auth-settings.js'
 
 /** The audience `mint` puts in `aud` unless told otherwise. */
 export const TEST_AUDIENCE = 'https://plugin.test/mcp'
+
+/** Mode custom settings that trust `issuer` for {@link TEST_AUDIENCE} and the scope `notes`. */
+export function testAuthSettings(
+  issuer: TestIssuer,
+  overrides: Partial<AuthSettings> = {},
+): AuthSettings {
+  return {
+    mode: 'custom',
+    issuer: issuer.issuer,
+    audience: TEST_AUDIENCE,
+    requiredScopes: ['notes'],
+    advertisedScopes: ['notes', 'profile', 'email'],
+    algorithms: ['RS256', 'ES256'],
+    clockToleranceSeconds: 30,
+    ...overrides,
+  }
+}
 
 /** Options of {@link startTestIssuer}. */
 export interface TestIssuerOptions {
