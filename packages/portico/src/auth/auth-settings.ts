@@ -12,6 +12,21 @@ export const PORTICO_HUB_SCOPE = 'portico-hub-test'
 /** User-info scopes always asked for, on top of the required ones. */
 export const USER_INFO_SCOPES = ['profile', 'email'] as const
 
+/** Asymmetric JWS algorithms accepted for proofs (RFC 9449 §11.6: never symmetric, never none). */
+export const DPOP_ALGORITHMS = [
+  'ES256',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'EdDSA',
+  'Ed25519',
+] as const
+
 /** JWS algorithms accepted by default. */
 export const DEFAULT_ALGORITHMS = ['RS256', 'ES256'] as const
 

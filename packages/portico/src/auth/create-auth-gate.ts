@@ -1,17 +1,27 @@
 import type { JWTPayload } from 'jose'
 import type { PorticoPluginContext } from '../core/plugin-context.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
-import type { AuthSettings } from './auth-settings.js'
-import { buildBearerChallenge } from './bearer-challenge.js'
+import { type AuthErrorCode, buildAuthChallenge } from './auth-challenge.js'
+import { type AuthSettings, DPOP_ALGORITHMS } from './auth-settings.js'
 import { claimsToContext } from './claims-to-context.js'
 import { createTokenVerifier, type TokenVerifier } from './create-token-verifier.js'
-import { extractBearerToken } from './extract-bearer-token.js'
+import { type Credentials, extractCredentials, type TokenScheme } from './extract-credentials.js'
 import { KeysUnavailableError } from './keys-unavailable-error.js'
 import { acceptedAudiences, protectedResourceMetadataUrl } from './protected-resource-metadata.js'
+import {
+  createDpopProofVerifier,
+  DpopProofError,
+  type DpopProofVerifier,
+} from './verify-dpop-proof.js'
 
 /** What the gate needs of a request to `/api/*` or `/mcp*`, whatever the runtime. */
 export interface GateRequest {
   authorization: string | null
+  /** The `DPoP` proof header (RFC 9449), or null; repeated headers joined by `, `. */
+  dpop: string | null
+  /** The HTTP method and the URL path, which a DPoP proof's `htm` and `htu` must name. */
+  method: string
+  pathname: string
   /** The query string, `?…` or empty. */
   search: string
   /** The public origin (see `requestOrigin`). */
@@ -19,9 +29,6 @@ export interface GateRequest {
   /** The protected resource's path: `/` for the REST API, `/mcp` or `/mcp/<server>`. */
   resourcePath: string
 }
-
-/** RFC 6750 §3.1 error codes; none when the request carried no credentials at all. */
-export type BearerErrorCode = 'invalid_request' | 'invalid_token' | 'insufficient_scope'
 
 /**
  * The outcome of a gate check: the caller's context, or the answer that refuses it, with the
@@ -33,7 +40,7 @@ export type GateOutcome =
       ok: false
       error: PorticoError
       status: 400 | 401 | 403
-      code?: BearerErrorCode
+      code?: AuthErrorCode
       challenge: string
     }
   | {
@@ -60,36 +67,81 @@ export interface AuthGateOptions {
 }
 
 /**
- * Checks bearer tokens on the protected surfaces (spec 5.4): a JWT in the `Authorization`
- * header, verified against the issuer's keys, the expected audience and the required scopes.
- * Refusals carry the RFC 9728 challenge whose `resource_metadata` points at the metadata of the
- * resource asked for. A token in the query string is refused: URLs end up in logs.
+ * Checks access tokens on the protected surfaces (spec 5.4): a JWT in the `Authorization`
+ * header, verified against the issuer's keys, the expected audience and the required scopes;
+ * a DPoP-bound token (`cnf.jkt`) only under the `DPoP` scheme with a proof signed by its key
+ * (RFC 9449 §7), never as a bearer token. Refusals carry the RFC 9728 challenge whose
+ * `resource_metadata` points at the metadata of the resource asked for. A token in the query
+ * string is refused: URLs end up in logs.
  */
 export function createAuthGate(settings: AuthSettings, options: AuthGateOptions = {}): AuthGate {
   const verifier = options.verifier ?? createTokenVerifier(settings)
+  const proofs = createDpopProofVerifier(settings.clockToleranceSeconds)
   const toContext = options.claimsToContext ?? claimsToContext
   return {
     settings,
     async check(request) {
+      let credentials: Credentials | undefined
       try {
         if (/[?&]access_token=/.test(request.search)) {
+          // RFC 6750 §2: one method per request; with the header as well, the request is malformed.
           throw new PorticoError(
-            'unauthorized',
+            request.authorization === null ? 'unauthorized' : 'bad_request',
             'Send the token in the Authorization header, never in the URL',
           )
         }
-        const token = extractBearerToken(request.authorization)
-        if (token === undefined)
-          throw new PorticoError('unauthorized', 'A bearer token is required')
-        const verified = await verifier.verify(token, acceptedAudiences(settings, request))
+        credentials = extractCredentials(request.authorization)
+        if (credentials === undefined)
+          throw new PorticoError('unauthorized', 'An access token is required')
+        const verified = await verifier.verify(
+          credentials.token,
+          acceptedAudiences(settings, request),
+        )
+        await checkBinding(credentials, verified.claims, request, proofs)
         return { ok: true, context: toContext(verified.claims, verified.token) }
       } catch (error) {
-        if (error instanceof KeysUnavailableError) return unavailable(error)
+        if (isPorticoError(error) && error.kind === 'unavailable') return unavailable(error)
         if (!isPorticoError(error) || !REFUSALS.has(error.kind)) throw error
         const tokenSent = request.authorization !== null || /[?&]access_token=/.test(request.search)
-        return refusal(error, request, settings, tokenSent)
+        return refusal(error, request, settings, tokenSent, credentials?.scheme)
       }
     },
+  }
+}
+
+/**
+ * RFC 9449 §7: a token bound to a key (`cnf`) passes only under the `DPoP` scheme with a valid
+ * proof by that key; under `DPoP`, only a token bound by `cnf.jkt` passes.
+ */
+async function checkBinding(
+  credentials: Credentials,
+  claims: JWTPayload,
+  request: GateRequest,
+  proofs: DpopProofVerifier,
+): Promise<void> {
+  const { cnf } = claims
+  if (credentials.scheme === 'Bearer') {
+    if (cnf === undefined) return
+    throw new PorticoError(
+      'unauthorized',
+      'The token is bound to a key: send it with the DPoP scheme and a DPoP proof',
+    )
+  }
+  const boundKey = typeof cnf === 'object' && cnf !== null && 'jkt' in cnf ? cnf.jkt : undefined
+  if (typeof boundKey !== 'string') {
+    throw new PorticoError('unauthorized', 'The token is not DPoP-bound: send it as Bearer')
+  }
+  const thumbprint = await proofs.verify({
+    proof: request.dpop,
+    method: request.method,
+    url: `${request.origin}${request.pathname}`,
+    accessToken: credentials.token,
+  })
+  if (thumbprint !== boundKey) {
+    throw new PorticoError(
+      'unauthorized',
+      'The DPoP proof is signed by another key than the token names',
+    )
   }
 }
 
@@ -101,11 +153,14 @@ function refusal(
   request: GateRequest,
   settings: AuthSettings,
   tokenSent: boolean,
+  scheme: TokenScheme | undefined,
 ): GateOutcome {
   const code = errorCodeOf(error, tokenSent)
-  const challenge = buildBearerChallenge({
+  const challenge = buildAuthChallenge({
     resourceMetadataUrl: protectedResourceMetadataUrl(request.origin, request.resourcePath),
     scopes: settings.advertisedScopes,
+    dpopAlgorithms: DPOP_ALGORITHMS,
+    ...(scheme === undefined ? {} : { scheme }),
     ...(code === undefined ? {} : { error: code, description: error.message }),
   })
   const status = code === 'invalid_request' ? 400 : code === 'insufficient_scope' ? 403 : 401
@@ -113,14 +168,22 @@ function refusal(
 }
 
 /** RFC 6750 §3.1: no error code when the request carried no credentials at all. */
-function errorCodeOf(error: PorticoError, tokenSent: boolean): BearerErrorCode | undefined {
+function errorCodeOf(error: PorticoError, tokenSent: boolean): AuthErrorCode | undefined {
+  if (error instanceof DpopProofError) return 'invalid_dpop_proof'
   if (error.kind === 'bad_request') return 'invalid_request'
   if (error.kind === 'forbidden') return 'insufficient_scope'
   return tokenSent ? 'invalid_token' : undefined
 }
 
-/** 503 rather than 401: an outage says nothing about the token (the key store logs it). */
-function unavailable(error: KeysUnavailableError): GateOutcome {
-  const { retryAfterSeconds } = error
+/** Seconds to wait after an outage a custom verifier reports without saying how long. */
+const DEFAULT_RETRY_AFTER_SECONDS = 30
+
+/**
+ * 503 rather than 401: an outage (the key store's, which it logs, or one a custom verifier
+ * reports as kind `unavailable`) says nothing about the token.
+ */
+function unavailable(error: PorticoError): GateOutcome {
+  const retryAfterSeconds =
+    error instanceof KeysUnavailableError ? error.retryAfterSeconds : DEFAULT_RETRY_AFTER_SECONDS
   return { ok: false, error, status: 503, code: 'temporarily_unavailable', retryAfterSeconds }
 }

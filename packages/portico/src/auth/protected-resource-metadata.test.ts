@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { AuthSettings } from './auth-settings.js'
+import { type AuthSettings, DPOP_ALGORITHMS } from './auth-settings.js'
 import {
   buildProtectedResourceMetadata,
   protectedResourceMetadataUrl,
@@ -22,6 +22,9 @@ describe('buildProtectedResourceMetadata', () => {
       authorization_servers: ['https://auth.example.com/'],
       scopes_supported: ['notes', 'profile', 'email'],
       bearer_methods_supported: ['header'],
+      dpop_signing_alg_values_supported: [...DPOP_ALGORITHMS],
+      dpop_bound_access_tokens_required: false,
+      dpop_bound_access_tokens_supported: true,
       resource_name: 'Notes',
     })
   })
@@ -43,6 +46,9 @@ describe('buildProtectedResourceMetadata', () => {
       'resource',
       'authorization_servers',
       'bearer_methods_supported',
+      'dpop_signing_alg_values_supported',
+      'dpop_bound_access_tokens_required',
+      'dpop_bound_access_tokens_supported',
     ])
   })
 })

@@ -1,4 +1,4 @@
-import type { AuthSettings } from './auth-settings.js'
+import { type AuthSettings, DPOP_ALGORITHMS } from './auth-settings.js'
 
 /** The RFC 9728 §2 document this resource server publishes: only the fields MCP clients use. */
 export interface ProtectedResourceMetadata {
@@ -6,6 +6,12 @@ export interface ProtectedResourceMetadata {
   authorization_servers: string[]
   scopes_supported?: string[]
   bearer_methods_supported: string[]
+  /** RFC 9728 §2: the algorithms accepted for DPoP proofs. */
+  dpop_signing_alg_values_supported: string[]
+  /** RFC 9728 §2: false, as bearer tokens pass too. */
+  dpop_bound_access_tokens_required: boolean
+  /** Not in RFC 9728: says outright that DPoP-bound tokens are accepted, for clients that ask. */
+  dpop_bound_access_tokens_supported: boolean
   resource_name?: string
   resource_documentation?: string
 }
@@ -18,8 +24,8 @@ export interface ProtectedResourceMetadataOptions {
 
 /**
  * Builds the Protected Resource Metadata document (RFC 9728 §2) for one resource: the issuer as
- * the only authorization server, the advertised scopes, header-only bearer tokens. Empty values
- * are left out, as RFC 9728 §2 requires.
+ * the only authorization server, the advertised scopes, tokens in the header only, bearer or
+ * DPoP-bound (RFC 9449). Empty values are left out, as RFC 9728 §2 requires.
  *
  * @example
  * import { buildProtectedResourceMetadata } from './protected-resource-metadata.js'
@@ -35,6 +41,9 @@ export function buildProtectedResourceMetadata(
     resource,
     authorization_servers: [settings.issuer],
     bearer_methods_supported: ['header'],
+    dpop_signing_alg_values_supported: [...DPOP_ALGORITHMS],
+    dpop_bound_access_tokens_required: false,
+    dpop_bound_access_tokens_supported: true,
   }
   if (settings.advertisedScopes.length > 0)
     metadata.scopes_supported = [...settings.advertisedScopes]

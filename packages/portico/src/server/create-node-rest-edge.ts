@@ -45,6 +45,8 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
       contentType: headers['content-type'] ?? null,
       readBody: (limitBytes) => readIncomingBody(request, limitBytes),
       authorization: authorizationOf(request),
+      // Node joins repeated unknown headers with `, `, as Fetch does: the gate refuses a comma.
+      dpop: headers.dpop === undefined ? null : String(headers.dpop),
       search: query === -1 ? '' : url.slice(query),
       origin: () =>
         originOf(

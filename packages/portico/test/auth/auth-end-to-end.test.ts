@@ -16,7 +16,7 @@ import {
   type ServedPlugin,
   servePlugin,
 } from '../support/serve-plugin.js'
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
+import { expectedChallenge, startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
 const AUDIENCE = 'https://notes.example.com'
 /** jose waits this long before it fetches the key set again for an unknown kid (30 s by default). */
@@ -126,8 +126,7 @@ describe('a valid token reaches the tool with its context', () => {
 
 describe('the attack suite', () => {
   const metadataUrl = () => `${custom.url}/.well-known/oauth-protected-resource`
-  const challenge = (extra = '') =>
-    `Bearer resource_metadata="${metadataUrl()}", scope="notes.read profile email"${extra}`
+  const challenge = () => expectedChallenge(metadataUrl(), 'notes.read profile email')
 
   it('answers no token with 401 and the bare challenge', async () => {
     const response = await whoami(custom, {})
@@ -161,7 +160,9 @@ describe('the attack suite', () => {
     const response = await whoami(custom, { authorization: `Bearer ${await mint()}` })
     expect(response.status).toBe(401)
     const header = response.headers.get('www-authenticate') ?? ''
-    expect(header.startsWith(challenge(', error="invalid_token", error_description="'))).toBe(true)
+    const bearer = `Bearer resource_metadata="${metadataUrl()}", scope="notes.read profile email"`
+    expect(header.startsWith(`${bearer}, error="invalid_token", error_description="`)).toBe(true)
+    expect(header).toMatch(/", DPoP resource_metadata="[^"]+", scope="[^"]+", algs="[^"]+"$/)
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
   })
 
@@ -219,7 +220,10 @@ describe('the attack suite', () => {
     const response = await postToolsList(`${custom.url}/mcp`)
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${custom.url}/.well-known/oauth-protected-resource/mcp", scope="notes.read profile email"`,
+      expectedChallenge(
+        `${custom.url}/.well-known/oauth-protected-resource/mcp`,
+        'notes.read profile email',
+      ),
     )
   })
 })
@@ -299,7 +303,10 @@ describe('behind a trusted proxy', () => {
     })
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="https://notes.example.com/.well-known/oauth-protected-resource/mcp", scope="${PORTICO_HUB_SCOPE} profile email"`,
+      expectedChallenge(
+        'https://notes.example.com/.well-known/oauth-protected-resource/mcp',
+        `${PORTICO_HUB_SCOPE} profile email`,
+      ),
     )
     const metadata = await (
       await fetch(`${hub.url}/.well-known/oauth-protected-resource/mcp`, { headers: forwarded })

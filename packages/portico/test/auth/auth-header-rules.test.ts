@@ -90,6 +90,17 @@ describe('the Authorization header', () => {
     }
   })
 
+  it('refuses a token in the header and in the query with 400 invalid_request (RFC 6750 §2)', async () => {
+    const token = await issuer.mint({}, { audience: AUDIENCE })
+    for (const { name, url, path } of surfaces()) {
+      const answer = await send(url, `${path}?access_token=${token}`, {
+        authorization: `Bearer ${token}`,
+      })
+      expect(answer.status, name).toBe(400)
+      expect(answer.challenge, name).toContain('error="invalid_request"')
+    }
+  })
+
   it('accepts more than one space after Bearer (RFC 6750: 1*SP)', async () => {
     const token = await issuer.mint({}, { audience: AUDIENCE })
     for (const { name, url, path } of surfaces()) {
@@ -104,7 +115,7 @@ describe('the Authorization header', () => {
     expect(answer.challenge).not.toContain('error=')
     const body = JSON.parse(answer.body) as Record<string, unknown>
     expect(body).not.toHaveProperty('error')
-    expect(body.error_description).toBe('A bearer token is required')
+    expect(body.error_description).toBe('An access token is required')
   })
 
   it('keeps invalid_token in the MCP body for a bad token', async () => {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PorticoError } from '../../src/core/portico-error.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
 import { getAuthApp } from '../../src/server/get-auth-app.js'
 import { type RunningServer, startNodeServer } from '../../src/server/start-node-server.js'
-import { fixtureDir, notesExampleDir } from '../support/serve-plugin.js'
-import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
+import { fixtureDir, notesExampleDir, postToolsList } from '../support/serve-plugin.js'
+import { expectedChallenge, startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
 const rootDir = fixtureDir('auth-custom-plugin')
 const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
@@ -23,13 +24,17 @@ beforeAll(async () => {
     scopes: ['notes.read'],
     additionalScopes: ['offline_access'],
     algorithms: ['ES256'],
-    claimsToContext: (claims, token) => ({
-      uid: String(claims.oid),
-      email: String(claims.upn ?? ''),
-      orgs: [String(claims.tid)],
-      avatar: { name: 'From oid', initials: 'FO', picture: '' },
-      token,
-    }),
+    claimsToContext: (claims, token) => {
+      // A directory lookup that is down: the token may be good, so 503, never 401 or 500.
+      if (claims.oid === 'directory-down') throw new PorticoError('unavailable', 'Directory down')
+      return {
+        uid: String(claims.oid),
+        email: String(claims.upn ?? ''),
+        orgs: [String(claims.tid)],
+        avatar: { name: 'From oid', initials: 'FO', picture: '' },
+        token,
+      }
+    },
   })
   server = await startNodeServer({ fetch: app.fetch, port: 0, host: '127.0.0.1' })
   url = `http://127.0.0.1:${server.port}`
@@ -71,8 +76,27 @@ describe('getAuthApp', () => {
     const response = await call()
     expect(response.status).toBe(401)
     expect(response.headers.get('www-authenticate')).toBe(
-      `Bearer resource_metadata="${url}/.well-known/oauth-protected-resource", scope="notes.read offline_access profile email"`,
+      expectedChallenge(
+        `${url}/.well-known/oauth-protected-resource`,
+        'notes.read offline_access profile email',
+      ),
     )
+  })
+
+  it('answers 503 with Retry-After when claimsToContext reports an outage, on REST and MCP', async () => {
+    const token = await issuer.mint(
+      { oid: 'directory-down', scope: 'notes.read' },
+      { alg: 'ES256', audience: 'api://notes' },
+    )
+    for (const response of [
+      await call(token),
+      await postToolsList(`${url}/mcp`, { authorization: `Bearer ${token}` }),
+    ]) {
+      expect(response.status).toBe(503)
+      expect(response.headers.get('retry-after')).toBe('30')
+      expect(response.headers.get('www-authenticate')).toBeNull()
+    }
+    expect((await call()).status).toBe(401)
   })
 
   it('accepts only the given algorithms', async () => {

@@ -10,10 +10,19 @@ import {
   type JWTPayload,
   SignJWT,
 } from 'jose'
-import type { AuthSettings } from '../../src/auth/auth-settings.js'
+import { type AuthSettings, DPOP_ALGORITHMS } from '../../src/auth/auth-settings.js'
 
 /** The audience `mint` puts in `aud` unless told otherwise. */
 export const TEST_AUDIENCE = 'https://plugin.test/mcp'
+
+/**
+ * The `WWW-Authenticate` value of a refusal of a request without credentials: a Bearer and a
+ * DPoP challenge, each naming the metadata and the scopes.
+ */
+export function expectedChallenge(resourceMetadataUrl: string, scope: string): string {
+  const common = `resource_metadata="${resourceMetadataUrl}", scope="${scope}"`
+  return `Bearer ${common}, DPoP ${common}, algs="${DPOP_ALGORITHMS.join(' ')}"`
+}
 
 /** Mode custom settings that trust `issuer` for {@link TEST_AUDIENCE} and the scope `notes`. */
 export function testAuthSettings(

@@ -4,7 +4,7 @@ import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { jsonResponse } from '../../http/json-response.js'
-import { searchOf } from '../../http/pathname-of.js'
+import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { notFoundResponse } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
@@ -68,6 +68,9 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     gate
       ? gate.check({
           authorization: request.headers.get('authorization'),
+          dpop: request.headers.get('dpop'),
+          method: request.method,
+          pathname: pathnameOf(request.url),
           search: searchOf(request.url),
           origin: options.originOf(request),
           resourcePath: server === '' ? '/mcp' : `/mcp/${server}`,

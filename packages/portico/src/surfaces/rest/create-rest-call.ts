@@ -17,8 +17,9 @@ export interface RestRequest {
   contentType: string | null
   /** Reads the body within the limit; rejects with a `payload_too_large` PorticoError beyond it. */
   readBody(limitBytes: number): Promise<Uint8Array>
-  /** The `Authorization` header, the query string and the public origin, for the auth gate. */
+  /** The `Authorization` and `DPoP` headers, the query string and the public origin, for the gate. */
   authorization: string | null
+  dpop: string | null
   search: string
   origin(): string
   /** `Host`, `Origin` and `Sec-Fetch-Site`, for the host policy; absent as null or undefined. */
@@ -78,6 +79,9 @@ export function createRestCall(
       if (options.gate) {
         const outcome = await options.gate.check({
           authorization: request.authorization,
+          dpop: request.dpop,
+          method: request.method,
+          pathname: request.pathname,
           search: request.search,
           origin: request.origin(),
           resourcePath: '/',

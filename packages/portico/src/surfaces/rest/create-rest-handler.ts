@@ -25,6 +25,7 @@ export function createRestHandler(
       contentType: headers.get('content-type'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes),
       authorization: headers.get('authorization'),
+      dpop: headers.get('dpop'),
       search: searchOf(request.url),
       origin: () => originOf(request),
       host: headers.get('host'),

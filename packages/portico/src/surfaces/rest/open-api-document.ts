@@ -92,7 +92,8 @@ const bearerScheme: OpenApiSecurityScheme = {
   type: 'http',
   scheme: 'bearer',
   bearerFormat: 'JWT',
-  description: 'An OAuth access token in the Authorization header; never in the URL.',
+  description:
+    'An OAuth access token in the Authorization header, never in the URL: `Bearer <token>`, or `DPoP <token>` with a `DPoP` proof header (RFC 9449) for a DPoP-bound token.',
 }
 
 /** The licence with its SPDX page when it is one plain id (not an expression or a file). */

@@ -69,7 +69,7 @@ export function createProblemSchemas(): Record<string, OpenApiSchema> {
 }
 
 /**
- * The error responses of every tool operation, keyed by status: 400, (401 and 403 in an
+ * The error responses of every tool operation, keyed by status: 400, (401, 403 and 503 in an
  * authenticated mode), 413, 415, 422, 500 and 504, each an `application/problem+json` body with
  * an example. The limits come from `config`.
  */
@@ -81,6 +81,10 @@ export function createProblemResponses(config: ResolvedConfig): Record<string, O
       : [
           ['unauthorized', 'A valid bearer token is required.'],
           ['forbidden', 'The token lacks a scope this call needs.'],
+          [
+            'unavailable',
+            "The issuer's keys cannot be had: send the token again after Retry-After.",
+          ],
         ]
   const entries: [PorticoErrorKind, string][] = [
     ['bad_request', 'The body is not valid JSON.'],

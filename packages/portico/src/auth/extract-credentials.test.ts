@@ -1,24 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { PorticoError } from '../core/portico-error.js'
-import { extractBearerToken } from './extract-bearer-token.js'
+import { extractCredentials } from './extract-credentials.js'
 
-describe('extractBearerToken', () => {
+describe('extractCredentials', () => {
   it('returns undefined without a header', () => {
-    expect(extractBearerToken(null)).toBeUndefined()
+    expect(extractCredentials(null)).toBeUndefined()
   })
 
   it.each(['Bearer', 'bearer', 'BEARER'])('reads the token after the scheme %s', (scheme) => {
-    expect(extractBearerToken(`${scheme} eyJ.a-b_c.d~+/==`)).toBe('eyJ.a-b_c.d~+/==')
+    expect(extractCredentials(`${scheme} eyJ.a-b_c.d~+/==`)).toEqual({
+      scheme: 'Bearer',
+      token: 'eyJ.a-b_c.d~+/==',
+    })
+  })
+
+  it.each(['DPoP', 'dpop', 'DPOP'])('reads a DPoP-bound token after the scheme %s', (scheme) => {
+    expect(extractCredentials(`${scheme} eyJ.b.c`)).toEqual({ scheme: 'DPoP', token: 'eyJ.b.c' })
   })
 
   it('allows more than one space after the scheme (RFC 6750: 1*SP)', () => {
-    expect(extractBearerToken('Bearer  abc')).toBe('abc')
+    expect(extractCredentials('Bearer  abc')).toEqual({ scheme: 'Bearer', token: 'abc' })
   })
 
-  it.each(['Bearer a, Bearer b', 'Bearer a,Basic b', 'Bearer a,'])(
+  it.each(['Bearer a, Bearer b', 'Bearer a,Basic b', 'Bearer a,', 'DPoP a, Bearer a'])(
     'refuses several credentials, as repeated headers arrive joined: %j',
     (header) => {
-      expect(() => extractBearerToken(header)).toThrow(
+      expect(() => extractCredentials(header)).toThrow(
         expect.objectContaining({ kind: 'bad_request' }),
       )
     },
@@ -28,19 +35,21 @@ describe('extractBearerToken', () => {
     '',
     'Bearer',
     'Bearer ',
+    'DPoP',
     'Bearer abc def',
     'Bearer abc ',
     'Basic dXNlcjpwYXNz',
     'Bearer ab"c',
     'Bearer a=b',
     'Bearerabc',
+    'DPoPabc',
     'Bearer\tabc',
   ])('rejects the malformed header %j', (header) => {
-    expect(() => extractBearerToken(header)).toThrow(
+    expect(() => extractCredentials(header)).toThrow(
       new PorticoError('unauthorized', 'Malformed Authorization header'),
     )
     try {
-      extractBearerToken(header)
+      extractCredentials(header)
     } catch (err) {
       expect((err as PorticoError).kind).toBe('unauthorized')
     }

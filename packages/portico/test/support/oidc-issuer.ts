@@ -1,0 +1,330 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { exportJWK, generateKeyPair } from 'jose'
+import type { Account, AccountClaims, Configuration } from 'oidc-provider'
+
+/** What an account of the issuer says about its user, besides `sub` (the account id). */
+export interface OidcProfile {
+  email: string
+  name: string
+  preferredUsername: string
+  picture: string
+  orgs: string[]
+}
+
+/** The accounts {@link startOidcIssuer} knows unless told otherwise, by account id. */
+export const OIDC_ACCOUNTS = {
+  alice: {
+    email: 'alice@example.com',
+    name: 'Alice Liddell',
+    preferredUsername: 'alice',
+    picture: 'https://img.example.com/alice.png',
+    orgs: ['wonderland', 'looking-glass'],
+  },
+} satisfies Record<string, OidcProfile>
+
+/** Options of {@link startOidcIssuer}. */
+export interface OidcIssuerOptions {
+  /** The scope the resource server requires; it grants it plus `profile email`. Default `notes.read`. */
+  requiredScope?: string
+  /** Accounts by id; default {@link OIDC_ACCOUNTS}. */
+  accounts?: Readonly<Record<string, OidcProfile>>
+}
+
+/** A real `oidc-provider` on loopback: registration, PKCE, resource indicators, DPoP. */
+export interface OidcIssuer {
+  /** `http://127.0.0.1:<port>`, as tokens carry it in `iss`. */
+  issuer: string
+  /** Client ids registered dynamically so far, in order. */
+  readonly registeredClientIds: readonly string[]
+  /** Errors the provider answered with `server_error`: none is expected. */
+  readonly serverErrors: readonly Error[]
+  close(): Promise<void>
+}
+
+/**
+ * Starts `oidc-provider` on 127.0.0.1, port 0, with an RS256 key of its own. Every resource
+ * indicator is a resource server that grants the required scope plus `profile email` and gets
+ * JWT access tokens (`at+jwt`) carrying the user's `email`, `email_verified`, `name`, `picture`
+ * and `orgs`; a DPoP proof at the token endpoint binds the token (`cnf.jkt`). Registration is
+ * open and public clients may use http loopback redirect URIs, as native clients do.
+ */
+export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<OidcIssuer> {
+  const accounts: Readonly<Record<string, OidcProfile>> = options.accounts ?? OIDC_ACCOUNTS
+  const requiredScope = options.requiredScope ?? 'notes.read'
+  const resourceScope = `${requiredScope} profile email`
+  const registeredClientIds: string[] = []
+  const serverErrors: Error[] = []
+
+  // The issuer names its port, so the socket is bound before the provider exists; requests
+  // cannot arrive before the port is known, so the handler is always set when one does.
+  let handle: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
+    res.writeHead(503).end()
+  }
+  const server = createServer((req, res) => handle(req, res))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+  const signingKey = {
+    ...(await exportJWK(privateKey)),
+    kid: randomUUID(),
+    alg: 'RS256',
+    use: 'sig',
+  }
+
+  const findAccount = (accountId: string): Account | undefined => {
+    const profile = accounts[accountId]
+    if (profile === undefined) return undefined
+    return { accountId, claims: () => claimsOf(accountId, profile) }
+  }
+
+  const configuration: Configuration = {
+    jwks: { keys: [signingKey] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    findAccount: (_ctx, sub) => findAccount(sub),
+    // The MCP SDK registers with `scope` set to what the resource advertises, and registration
+    // refuses scopes the server does not list; `profile` and `email` come from `claims`.
+    scopes: ['openid', 'offline_access', requiredScope],
+    claims: {
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username', 'picture'],
+    },
+    features: {
+      devInteractions: { enabled: true },
+      // Open registration (no initial access token), as MCP clients expect.
+      registration: { enabled: true },
+      dPoP: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => ({
+          scope: resourceScope,
+          audience: resourceIndicator,
+          accessTokenFormat: 'jwt',
+          accessTokenTTL: 600,
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+        // A code granted for one resource yields its token even without `resource` at the
+        // token endpoint; the MCP SDK sends it anyway.
+        defaultResource: (_ctx, _client, oneOf) => oneOf,
+        useGrantedResource: () => true,
+      },
+    },
+    pkce: { required: () => true },
+    extraTokenClaims: async (_ctx, token) => {
+      const accountId = 'accountId' in token ? token.accountId : undefined
+      const profile = accountId === undefined ? undefined : accounts[accountId]
+      if (accountId === undefined || profile === undefined) return undefined
+      const { email, email_verified, name, picture, orgs } = claimsOf(accountId, profile)
+      return { email, email_verified, name, picture, orgs }
+    },
+    // Explicit values: the defaults print a notice each time they are used.
+    clientBasedCORS: () => false,
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      Grant: 600,
+      IdToken: 600,
+      Interaction: 600,
+      RefreshToken: 600,
+      Session: 600,
+    },
+  }
+
+  silenceProviderNotices()
+  const { default: Provider } = await import('oidc-provider')
+  const provider = new Provider(issuer, configuration)
+  provider.on('registration_create.success', (_ctx, client) => {
+    registeredClientIds.push(client.clientId)
+  })
+  provider.on('server_error', (_ctx, error) => {
+    serverErrors.push(error)
+  })
+  handle = provider.callback()
+
+  return {
+    issuer,
+    registeredClientIds,
+    serverErrors,
+    close() {
+      return new Promise<void>((resolve, reject) => {
+        server.closeAllConnections()
+        server.close((err) => (err ? reject(err) : resolve()))
+      })
+    },
+  }
+}
+
+function claimsOf(accountId: string, profile: OidcProfile): AccountClaims {
+  return {
+    sub: accountId,
+    email: profile.email,
+    email_verified: true,
+    name: profile.name,
+    preferred_username: profile.preferredUsername,
+    picture: profile.picture,
+    orgs: profile.orgs,
+  }
+}
+
+let noticesSilenced = false
+
+/**
+ * Drops oidc-provider's console notices ("Unsupported runtime" on Node 20, the development-only
+ * adapter and interactions): they are expected here and would bury the test output. Anything
+ * else still prints. Installed once per test file (each runs in its own worker).
+ */
+function silenceProviderNotices(): void {
+  if (noticesSilenced) return
+  noticesSilenced = true
+  for (const level of ['info', 'warn'] as const) {
+    const print = console[level].bind(console)
+    console[level] = (...args: unknown[]) => {
+      if (typeof args[0] === 'string' && args[0].startsWith('oidc-provider ')) return
+      print(...args)
+    }
+  }
+}
+
+/** How many requests {@link authorizeThrough} makes before it gives up on a loop. */
+const MAX_STEPS = 20
+
+/**
+ * Plays the user agent of an authorization request against oidc-provider's development pages,
+ * over plain HTTP with a cookie jar: follows the redirects to the login page, signs in as
+ * `accountId` (any password), grants the consent, and follows the redirects until the client's
+ * `redirect_uri`, whose URL it returns without requesting it (the callback's `code`, `state`,
+ * `iss` or `error` are in its query). Throws, with the last answer, when a step goes elsewhere.
+ */
+export async function authorizeThrough(authorizationUrl: URL, accountId: string): Promise<URL> {
+  const redirectUri = authorizationUrl.searchParams.get('redirect_uri')
+  if (redirectUri === null) throw new Error(`No redirect_uri in ${authorizationUrl.href}`)
+  const callback = new URL(redirectUri)
+  const cookies = new CookieJar()
+  let request: { url: URL; form?: URLSearchParams } = { url: authorizationUrl }
+  const trail: string[] = []
+  for (let step = 0; step < MAX_STEPS; step++) {
+    const { url, form } = request
+    const response = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        ...cookies.headerFor(url),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { body: form.toString() } : {}),
+    })
+    cookies.store(url, response.headers.getSetCookie())
+    trail.push(`${form ? 'POST' : 'GET'} ${url.pathname} → ${response.status}`)
+    const location = response.headers.get('location')
+    if (response.status >= 300 && response.status < 400 && location !== null) {
+      await response.body?.cancel()
+      const next = new URL(location, url)
+      if (next.origin === callback.origin && next.pathname === callback.pathname) return next
+      request = { url: next }
+      continue
+    }
+    const body = await response.text()
+    const page = response.status === 200 ? readInteractionForm(body, url) : undefined
+    if (page === undefined) throw stuck(trail, response, body)
+    request = {
+      url: page.action,
+      form:
+        page.prompt === 'login'
+          ? new URLSearchParams({ prompt: 'login', login: accountId, password: 'any' })
+          : new URLSearchParams({ prompt: page.prompt }),
+    }
+  }
+  throw new Error(`No redirect to ${redirectUri} after ${MAX_STEPS} requests:\n${trail.join('\n')}`)
+}
+
+/**
+ * {@link authorizeThrough}, checked: returns the callback's `code` after making sure it carries
+ * `iss` (RFC 9207) and the `state` the request sent, and no `error`.
+ */
+export async function loginThrough(authorizationUrl: URL, accountId: string): Promise<string> {
+  const callback = await authorizeThrough(authorizationUrl, accountId)
+  const query = callback.searchParams
+  const error = query.get('error')
+  if (error !== null) {
+    throw new Error(`The issuer refused: ${error} (${query.get('error_description') ?? ''})`)
+  }
+  const code = query.get('code')
+  if (code === null) throw new Error(`No code in the callback ${callback.href}`)
+  if (query.get('iss') === null) throw new Error(`No iss in the callback ${callback.href}`)
+  if (query.get('state') !== authorizationUrl.searchParams.get('state')) {
+    throw new Error(`The callback's state differs from the request's: ${callback.href}`)
+  }
+  return code
+}
+
+/** The form of a development login or consent page: where it posts and which prompt it answers. */
+function readInteractionForm(
+  html: string,
+  base: URL,
+): { action: URL; prompt: 'login' | 'consent' } | undefined {
+  const action = /<form\b[^>]*\baction="([^"]+)"[^>]*\bmethod="post"/i.exec(html)?.[1]
+  const prompt = /<input\b[^>]*\bname="prompt"[^>]*\bvalue="([^"]+)"/i.exec(html)?.[1]
+  if (action === undefined || (prompt !== 'login' && prompt !== 'consent')) return undefined
+  return { action: new URL(decodeEntities(action), base), prompt }
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) =>
+      String.fromCodePoint(Number.parseInt(hex, 16)),
+    )
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+}
+
+function stuck(trail: string[], response: Response, body: string): Error {
+  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n')
+  return new Error(
+    `The authorization got stuck:\n${trail.join('\n')}\n--- last answer: ${response.status} ---\n${headers}\n\n${body.slice(0, 1500)}`,
+  )
+}
+
+/** Just enough of a browser's cookie store for one host: name, value and path. */
+class CookieJar {
+  readonly #cookies = new Map<string, { value: string; path: string }>()
+
+  store(url: URL, setCookies: string[]): void {
+    for (const line of setCookies) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim())
+      const separator = pair.indexOf('=')
+      if (separator <= 0) continue
+      const name = pair.slice(0, separator)
+      const value = pair.slice(separator + 1)
+      let path = url.pathname
+      let expired = value === ''
+      for (const attribute of attributes) {
+        const [key = '', attributeValue = ''] = attribute.split('=', 2)
+        const lower = key.toLowerCase()
+        if (lower === 'path') path = attributeValue
+        if (lower === 'max-age' && Number(attributeValue) <= 0) expired = true
+        if (lower === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true
+      }
+      const key = `${name}\n${path}`
+      if (expired) this.#cookies.delete(key)
+      else this.#cookies.set(key, { value, path })
+    }
+  }
+
+  headerFor(url: URL): Record<string, string> {
+    const pairs: string[] = []
+    for (const [key, { value, path }] of this.#cookies) {
+      if (
+        url.pathname === path ||
+        url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`)
+      ) {
+        pairs.push(`${key.split('\n')[0]}=${value}`)
+      }
+    }
+    return pairs.length > 0 ? { cookie: pairs.join('; ') } : {}
+  }
+}
