@@ -34,6 +34,9 @@ const load = {
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
 }
 const growthSizes = (process.env.BENCH_GROWTH ?? '10,100,1000').split(',').map(Number)
+/** `BENCH_ROWS=<regex>`: only the throughput rows whose "server workload" matches, nothing else. */
+const onlyRows =
+  process.env.BENCH_ROWS === undefined ? undefined : new RegExp(process.env.BENCH_ROWS)
 
 /** Who serves, and with which documented production setting. */
 const servers: Record<string, string> = {
@@ -88,7 +91,11 @@ async function main(): Promise<void> {
   const issuer = await startBenchIssuer()
   const authScenarios = await authenticatedScenarios(issuer)
   const throughput: ThroughputRow[] = []
-  for (const scenario of [...scenarios, ...authScenarios]) {
+  const chosen = [...scenarios, ...authScenarios].filter(
+    (scenario) =>
+      onlyRows === undefined || onlyRows.test(`${scenario.server} ${scenario.workload}`),
+  )
+  for (const scenario of chosen) {
     const entry = compiled.get(scenario.server)
     if (!entry) throw new Error(`no server file for ${scenario.server}`)
     const server = await startServerProcess([entry], scenario.env)
@@ -110,6 +117,7 @@ async function main(): Promise<void> {
   }
 
   await issuer.close()
+  if (onlyRows !== undefined) return printThroughput(throughput)
   const catalog = await measureCatalog(compiled.get('portico-catalog') ?? '', load)
 
   const probe = (request: LoadRequest) => request
@@ -230,21 +238,7 @@ function printReport(
   devLoop: Awaited<ReturnType<typeof measureDevLoop>>,
   growth: GrowthRow[],
 ): void {
-  console.log(`\nThroughput (${load.connections} connections)`)
-  console.log(
-    formatTable(
-      ['server', 'workload', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'setting'],
-      throughput.map((row) => [
-        row.server,
-        row.workload,
-        Math.round(row.requestsPerSecond),
-        row.p50,
-        row.p99,
-        row.peakRssMiB,
-        servers[row.server] ?? '',
-      ]),
-    ),
-  )
+  printThroughput(throughput)
   console.log('\nCold start: spawn to first 200 on the tool call (5 runs)')
   console.log(
     formatTable(
@@ -287,6 +281,24 @@ function printReport(
         row.openApi.first,
         row.openApi.p50,
         row.peakRssMiB,
+      ]),
+    ),
+  )
+}
+
+function printThroughput(throughput: ThroughputRow[]): void {
+  console.log(`\nThroughput (${load.connections} connections)`)
+  console.log(
+    formatTable(
+      ['server', 'workload', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'setting'],
+      throughput.map((row) => [
+        row.server,
+        row.workload,
+        Math.round(row.requestsPerSecond),
+        row.p50,
+        row.p99,
+        row.peakRssMiB,
+        servers[row.server] ?? '',
       ]),
     ),
   )

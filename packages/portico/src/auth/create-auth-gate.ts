@@ -1,6 +1,7 @@
 import type { JWTPayload } from 'jose'
 import type { PorticoPluginContext } from '../core/plugin-context.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
+import { memoizeByOrigin } from '../http/memoize-by-origin.js'
 import { type AuthErrorCode, buildAuthChallenge } from './auth-challenge.js'
 import { type AuthSettings, DPOP_ALGORITHMS } from './auth-settings.js'
 import { claimsToContext } from './claims-to-context.js'
@@ -77,7 +78,18 @@ export interface AuthGateOptions {
 export function createAuthGate(settings: AuthSettings, options: AuthGateOptions = {}): AuthGate {
   const verifier = options.verifier ?? createTokenVerifier(settings)
   const proofs = createDpopProofVerifier(settings.clockToleranceSeconds)
-  const toContext = options.claimsToContext ?? claimsToContext
+  const toContext = rememberContexts(options.claimsToContext ?? claimsToContext)
+  const audiencesOf = memoizeByOrigin((origin) => {
+    const byPath = new Map<string, string[]>()
+    return (resourcePath: string) => {
+      let audiences = byPath.get(resourcePath)
+      if (audiences === undefined) {
+        audiences = acceptedAudiences(settings, { origin, resourcePath })
+        byPath.set(resourcePath, audiences)
+      }
+      return audiences
+    }
+  })
   return {
     settings,
     async check(request) {
@@ -95,7 +107,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
           throw new PorticoError('unauthorized', 'An access token is required')
         const verified = await verifier.verify(
           credentials.token,
-          acceptedAudiences(settings, request),
+          audiencesOf(request.origin)(request.resourcePath),
         )
         await checkBinding(credentials, verified.claims, request, proofs)
         return { ok: true, context: toContext(verified.claims, verified.token) }
@@ -106,6 +118,25 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
         return refusal(error, request, settings, tokenSent, credentials?.scheme)
       }
     },
+  }
+}
+
+/**
+ * Maps each verified claims object once: the verifier hands back the same object for a
+ * remembered token. Each call gets its own copy, so a tool that changes its context changes
+ * nobody else's.
+ */
+function rememberContexts(
+  toContext: (claims: JWTPayload, token: string) => PorticoPluginContext,
+): (claims: JWTPayload, token: string) => PorticoPluginContext {
+  const contexts = new WeakMap<JWTPayload, PorticoPluginContext>()
+  return (claims, token) => {
+    let context = contexts.get(claims)
+    if (context === undefined) {
+      context = toContext(claims, token)
+      contexts.set(claims, context)
+    }
+    return { ...context, orgs: [...context.orgs], avatar: { ...context.avatar } }
   }
 }
 

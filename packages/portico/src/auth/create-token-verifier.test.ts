@@ -227,6 +227,44 @@ describe('createTokenVerifier with key rotation', () => {
   })
 })
 
+describe('createTokenVerifier remembering verified tokens', () => {
+  it('checks a remembered token without the keys, and its audience on every call', async () => {
+    const idp = await startTestIssuer()
+    try {
+      const v = createTokenVerifier(settingsFor(idp, { jwksUri: idp.jwksUri }))
+      const token = await idp.mint({ scope: 'notes' }, { expiresIn: '90s' })
+      await v.verify(token, TEST_AUDIENCE)
+      await idp.rotateKeys()
+      // The key is gone from the JWKS, yet the remembered token passes without a fetch.
+      await expect(v.verify(token, TEST_AUDIENCE)).resolves.toMatchObject({ token })
+      expect(idp.jwksRequests).toBe(1)
+      expect(await rejection(v.verify(token, 'https://other.example/mcp'))).toEqual(
+        unauthorized('The token is meant for another audience'),
+      )
+    } finally {
+      vi.useRealTimers()
+      await idp.close()
+    }
+  })
+
+  it('refuses a remembered token once it has expired', async () => {
+    const idp = await startTestIssuer()
+    try {
+      const v = createTokenVerifier(settingsFor(idp, { jwksUri: idp.jwksUri }))
+      const token = await idp.mint({ scope: 'notes' }, { expiresIn: '20s' })
+      await v.verify(token, TEST_AUDIENCE)
+      // 20 s of life and 30 s of clock tolerance: refused after 51 s, before it is forgotten.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 51_000 })
+      expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual(
+        unauthorized('The token has expired'),
+      )
+    } finally {
+      vi.useRealTimers()
+      await idp.close()
+    }
+  })
+})
+
 describe('createTokenVerifier discovery', () => {
   it('uses an explicit jwksUri without discovery', async () => {
     const idp = await startTestIssuer()

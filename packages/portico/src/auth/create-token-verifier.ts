@@ -6,6 +6,7 @@ import { createJwksUriResolver } from './discover-jwks-uri.js'
 import { KeysUnavailableError } from './keys-unavailable-error.js'
 import { readTokenScopes } from './read-token-scopes.js'
 import { toUnauthorizedError } from './to-unauthorized-error.js'
+import { createVerifiedTokenCache } from './verified-token-cache.js'
 
 /** Longest accepted token, in characters; longer ones are rejected before any parsing. */
 export const MAX_TOKEN_LENGTH = 16 * 1024
@@ -41,6 +42,11 @@ export interface TokenVerifierOptions {
   jwksMaxStaleMs?: number
   /** Longest one discovery or JWKS request may take; default 5 s. */
   jwksTimeoutMs?: number
+  /**
+   * Longest a verified token is remembered, so its signature is not checked again on every call;
+   * default 60 s, 0 checks it every time. Expiry, audience and scopes are checked on every call.
+   */
+  verifiedTokenMaxAgeMs?: number
 }
 
 /** RFC 9068 §2.1 `typ` values, plus `JWT` (Entra ID) and none (several providers). */
@@ -74,48 +80,96 @@ export function createTokenVerifier(
     maxStaleMs: options.jwksMaxStaleMs ?? 86_400_000,
     timeoutMs: options.jwksTimeoutMs ?? 5000,
   })
+  const verifiedTokenMaxAgeMs = options.verifiedTokenMaxAgeMs ?? 60_000
+  const verified =
+    verifiedTokenMaxAgeMs > 0
+      ? createVerifiedTokenCache({ maxAgeMs: verifiedTokenMaxAgeMs, maxCharacters: 4_000_000 })
+      : undefined
 
   return {
     async verify(token, expectedAudience) {
       if (token.length > MAX_TOKEN_LENGTH) {
         throw new PorticoError('unauthorized', 'The token is longer than 16 KiB')
       }
-      let claims: JWTPayload
-      try {
-        const result = await jwtVerify(token, keys.getKey, {
-          issuer: settings.issuer,
-          audience: acceptedAudiences(expectedAudience),
-          algorithms: settings.algorithms,
-          clockTolerance: settings.clockToleranceSeconds,
-          requiredClaims: ['exp'],
-        })
-        claims = result.payload
-        checkTokenShape(result.protectedHeader.typ, claims, settings.clockToleranceSeconds)
-      } catch (err) {
-        // An outage says nothing about the token: the client should keep it and retry.
-        if (err instanceof KeysUnavailableError) throw err
-        throw toUnauthorizedError(err)
-      }
-      const scopes = readTokenScopes(claims)
-      const missing = settings.requiredScopes.filter((s) => !scopes.includes(s))
-      if (missing.length > 0) {
-        throw new PorticoError(
-          'forbidden',
-          `The token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.map((s) => `"${s}"`).join(', ')}`,
-          { details: missing.map((s) => ({ path: '/scope', message: `Missing scope "${s}"` })) },
-        )
-      }
-      return { claims, scopes, token }
+      const audiences = withSlashToggled(expectedAudience)
+      let claims = verified?.get(token)
+      if (claims === undefined) {
+        claims = await verifyFully(token, audiences)
+        verified?.set(token, claims)
+      } else checkStillValid(claims, audiences, settings.clockToleranceSeconds)
+      return { claims, scopes: checkScopes(claims, settings.requiredScopes), token }
     },
+  }
+
+  async function verifyFully(token: string, audiences: string[]): Promise<JWTPayload> {
+    let claims: JWTPayload
+    try {
+      const result = await jwtVerify(token, keys.getKey, {
+        issuer: settings.issuer,
+        audience: audiences,
+        algorithms: settings.algorithms,
+        clockTolerance: settings.clockToleranceSeconds,
+        requiredClaims: ['exp'],
+      })
+      claims = result.payload
+      checkTokenShape(result.protectedHeader.typ, claims, settings.clockToleranceSeconds)
+    } catch (err) {
+      // An outage says nothing about the token: the client should keep it and retry.
+      if (err instanceof KeysUnavailableError) throw err
+      throw toUnauthorizedError(err)
+    }
+    return claims
   }
 }
 
+/** The granted scopes, when they hold every required one; else a `forbidden` error naming them. */
+function checkScopes(claims: JWTPayload, required: readonly string[]): string[] {
+  const scopes = readTokenScopes(claims)
+  const missing = required.filter((s) => !scopes.includes(s))
+  if (missing.length > 0) {
+    throw new PorticoError(
+      'forbidden',
+      `The token lacks the scope${missing.length > 1 ? 's' : ''} ${missing.map((s) => `"${s}"`).join(', ')}`,
+      { details: missing.map((s) => ({ path: '/scope', message: `Missing scope "${s}"` })) },
+    )
+  }
+  return scopes
+}
+
+/**
+ * What may have changed since a remembered token was verified: its expiry (as jose checks it,
+ * with the clock tolerance) and, as the request decides the audience, its `aud`.
+ */
+function checkStillValid(claims: JWTPayload, audiences: string[], tolerance: number): void {
+  if (typeof claims.exp === 'number' && claims.exp <= Date.now() / 1000 - tolerance) {
+    throw new PorticoError('unauthorized', 'The token has expired')
+  }
+  const aud = typeof claims.aud === 'string' ? [claims.aud] : (claims.aud ?? [])
+  if (!aud.some((audience) => audiences.includes(audience))) {
+    throw new PorticoError('unauthorized', 'The token is meant for another audience')
+  }
+}
+
+/** Lists of audiences with their toggled forms, kept while the caller keeps the list. */
+const toggledLists = new WeakMap<readonly string[], string[]>()
+
 /**
  * The audience and, for a URL, the same with the trailing slash toggled: clients that read a
- * bare-origin resource through `URL.href` request it with a slash (reference 02 §3.1).
+ * bare-origin resource through `URL.href` request it with a slash (reference 02 §3.1). A list
+ * is expanded once: the gate passes the same list for every request to the same resource.
  */
-function acceptedAudiences(expected: string | readonly string[]): string[] {
-  return (typeof expected === 'string' ? [expected] : expected).flatMap((audience) =>
+function withSlashToggled(expected: string | readonly string[]): string[] {
+  if (typeof expected === 'string') return toggle([expected])
+  let toggled = toggledLists.get(expected)
+  if (toggled === undefined) {
+    toggled = toggle(expected)
+    toggledLists.set(expected, toggled)
+  }
+  return toggled
+}
+
+function toggle(audiences: readonly string[]): string[] {
+  return audiences.flatMap((audience) =>
     /^https?:\/\//i.test(audience)
       ? [audience, audience.endsWith('/') ? audience.slice(0, -1) : `${audience}/`]
       : [audience],

@@ -49,8 +49,9 @@ function advance(ms: number): void {
   vi.setSystemTime(now)
 }
 
+/** A verifier that checks every token against the key store: that is what these tests watch. */
 const verifier = (options: TokenVerifierOptions = {}, overrides: Partial<AuthSettings> = {}) =>
-  createTokenVerifier(settingsFor(idp, overrides), options)
+  createTokenVerifier(settingsFor(idp, overrides), { verifiedTokenMaxAgeMs: 0, ...options })
 
 describe('JWKS refetches while the provider fails', () => {
   it('fetches once per cool-down for unknown kids, concurrent or not, whatever the outcome', async () => {
