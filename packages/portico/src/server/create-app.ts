@@ -12,6 +12,7 @@ import { refuseForeignPreflight } from '../http/refuse-foreign-preflight.js'
 import { requestOrigin } from '../http/request-origin.js'
 import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
+import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
@@ -66,6 +67,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...mcpRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...documentRoutes(model, { dev, originOf }),
+    ...docsRoutes({ dev }),
     ...publicRoutes({ rootDir: join(options.rootDir, 'public'), dev }),
   ]
 

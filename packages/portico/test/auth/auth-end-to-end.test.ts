@@ -266,7 +266,7 @@ describe('the public surfaces', () => {
       '/agents/catalog.json',
       '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-protected-resource/mcp',
-      '/index.html',
+      '/',
     ]) {
       const response = await fetch(`${custom.url}${path}`)
       expect(response.status, path).toBe(200)

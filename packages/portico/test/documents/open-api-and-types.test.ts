@@ -118,8 +118,8 @@ describe('/types.json', () => {
 })
 
 describe('the public folder fall-through', () => {
-  it('serves the example index page and its stylesheet with ETags', async () => {
-    const page = await fetch(`${server.url}/`)
+  it('serves the example about page and its stylesheet with ETags', async () => {
+    const page = await fetch(`${server.url}/about.html`)
     expect(page.status).toBe(200)
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(await page.text()).toContain('<h1>Notes</h1>')

@@ -26,6 +26,7 @@ describe('buildAgentsCatalog', () => {
           description: 'Reviews notes.',
           markdown: 'https://notes.example.com/agents/note-reviewer.md',
           json: 'https://notes.example.com/agents/note-reviewer.json',
+          html: 'https://notes.example.com/#/agents/note-reviewer',
         },
       ],
     })

@@ -47,10 +47,11 @@ describe('document URLs', () => {
     })
   })
 
-  test('builds the markdown and JSON URLs of an agent, and no docs-site page yet', () => {
+  test('builds the markdown, JSON and docs-site URLs of an agent', () => {
     expect(buildAgentUrls(origin, 'note-reviewer')).toEqual({
       markdown: 'https://notes.example.com/agents/note-reviewer.md',
       json: 'https://notes.example.com/agents/note-reviewer.json',
+      html: 'https://notes.example.com/#/agents/note-reviewer',
     })
   })
 

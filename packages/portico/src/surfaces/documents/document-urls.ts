@@ -17,11 +17,8 @@ export interface AgentUrls {
   markdown: string
   /** `<origin>/agents/<name>.json` */
   json: string
-  /**
-   * The agent's page in the docs site. Not written until the docs site serves it: the
-   * documents never advertise a URL that answers 404.
-   */
-  html?: string
+  /** `<origin>/#/agents/<name>`: the agent's page in the docs site. */
+  html: string
 }
 
 /** The plugin-level links of `extensions["com.portico.plugin"]` in `/plugin.json`. */
@@ -70,7 +67,8 @@ export function buildSkillUrls(origin: string, name: string): SkillUrls {
 /** The URLs of one agent. */
 export function buildAgentUrls(origin: string, name: string): AgentUrls {
   const base = buildDocumentUrl(origin, `/agents/${encodeURIComponent(name)}`)
-  return { markdown: `${base}.md`, json: `${base}.json` }
+  const page = buildDocumentUrl(origin, `/#/agents/${encodeURIComponent(name)}`)
+  return { markdown: `${base}.md`, json: `${base}.json`, html: page }
 }
 
 /**

@@ -77,6 +77,7 @@ describe('buildPluginOverview', () => {
           description: 'Reviews notes.',
           markdown: 'https://notes.example.com/agents/note-reviewer.md',
           json: 'https://notes.example.com/agents/note-reviewer.json',
+          html: 'https://notes.example.com/#/agents/note-reviewer',
         },
       ],
       widgets: [{ toolId: 'Notes_list', uri: 'ui://widgets/Notes_list.html' }],

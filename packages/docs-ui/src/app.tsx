@@ -1,0 +1,118 @@
+import { useEffect } from 'preact/hooks'
+import { AuthorizeButton } from './components/authorize-dialog.js'
+import { Sidebar } from './components/sidebar.js'
+import { ThemeSwitch } from './components/theme-switch.js'
+import { CONTENTS_PATH, type PluginOverview, useDocument } from './lib/documents.js'
+import { href, type Route, useRoute } from './lib/router.js'
+import { AgentPage } from './pages/agent-page.js'
+import { ApiPage } from './pages/api-page.js'
+import { CatalogPage } from './pages/catalog-page.js'
+import { McpPage } from './pages/mcp-page.js'
+import { NotFoundPage } from './pages/not-found-page.js'
+import { OverviewPage } from './pages/overview-page.js'
+import { PromptPage } from './pages/prompt-page.js'
+import { SkillPage } from './pages/skill-page.js'
+import { ToolPage } from './pages/tool-page.js'
+import { ToolsPage } from './pages/tools-page.js'
+
+/** The login URL the server writes into the page when the plugin has login routes. */
+function loginUrl(): string | undefined {
+  return document.querySelector<HTMLMetaElement>('meta[name="portico-login"]')?.content || undefined
+}
+
+export function App() {
+  const route = useRoute()
+  const contents = useDocument<PluginOverview>(CONTENTS_PATH)
+  const overview = contents.status === 'ready' ? contents.value : undefined
+
+  useEffect(() => {
+    if (!overview) return
+    document.title = overview.identity.title
+    document.documentElement.style.setProperty('--accent', overview.style.color)
+  }, [overview])
+  useEffect(() => {
+    document.getElementById('main')?.focus({ preventScroll: true })
+    scrollTo(0, 0)
+  }, [route.segments.join('/')])
+
+  const icon = overview?.style.icons[0]
+  return (
+    <>
+      <header class="topbar">
+        <a class="brand" href={href()}>
+          {icon && <img src={icon} alt="" width={28} height={28} />}
+          <span>{overview?.identity.title ?? 'Portico'}</span>
+          {overview?.identity.version && <span class="version">v{overview.identity.version}</span>}
+        </a>
+        <nav aria-label="Sections" class="sections">
+          <a href={href()} aria-current={route.segments.length === 0 ? 'page' : undefined}>
+            Overview
+          </a>
+          <a href={href('tools')} aria-current={route.segments[0] === 'tools' ? 'page' : undefined}>
+            Tools
+          </a>
+          <a href={href('mcp')} aria-current={route.segments[0] === 'mcp' ? 'page' : undefined}>
+            MCP
+          </a>
+          <a href={href('api')} aria-current={route.segments[0] === 'api' ? 'page' : undefined}>
+            API
+          </a>
+        </nav>
+        <div class="actions">
+          <AuthorizeButton loginUrl={loginUrl()} />
+          <ThemeSwitch />
+        </div>
+      </header>
+      <div class="layout">
+        {overview && <Sidebar overview={overview} route={route} />}
+        <main id="main" tabIndex={-1}>
+          {contents.status === 'failed' ? (
+            <p role="alert">The plugin's contents could not be read: {contents.message}</p>
+          ) : overview ? (
+            <Page route={route} overview={overview} />
+          ) : (
+            <p aria-busy="true">Loading…</p>
+          )}
+        </main>
+      </div>
+    </>
+  )
+}
+
+function Page({ route, overview }: { route: Route; overview: PluginOverview }) {
+  const [section, name, ...rest] = route.segments
+  switch (section) {
+    case undefined:
+      return <OverviewPage overview={overview} />
+    case 'tools':
+      return name === undefined ? (
+        <ToolsPage overview={overview} />
+      ) : (
+        <ToolPage overview={overview} toolId={name} />
+      )
+    case 'prompts':
+      return name === undefined ? (
+        <CatalogPage overview={overview} kind="prompts" />
+      ) : (
+        <PromptPage overview={overview} name={name} />
+      )
+    case 'skills':
+      return name === undefined ? (
+        <CatalogPage overview={overview} kind="skills" />
+      ) : (
+        <SkillPage overview={overview} name={name} file={rest.join('/') || undefined} />
+      )
+    case 'agents':
+      return name === undefined ? (
+        <CatalogPage overview={overview} kind="agents" />
+      ) : (
+        <AgentPage overview={overview} name={name} />
+      )
+    case 'mcp':
+      return <McpPage overview={overview} server={name ?? 'main'} />
+    case 'api':
+      return <ApiPage overview={overview} view={name === 'swagger' ? 'swagger' : 'portico'} />
+    default:
+      return <NotFoundPage />
+  }
+}

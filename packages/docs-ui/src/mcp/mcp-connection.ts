@@ -1,0 +1,76 @@
+import {
+  type CallToolResult,
+  Client,
+  type ClientOptions,
+  type Implementation,
+  type Prompt,
+  type Resource,
+  type ServerCapabilities,
+  StreamableHTTPClientTransport,
+  type Tool,
+} from '@modelcontextprotocol/client'
+import { version } from '../../package.json'
+import type { TrafficRecorder } from './traffic-recorder.js'
+
+/** The protocol revisions Portico serves: one per era. */
+export const PROTOCOL_ERAS = ['2025-11-25', '2026-07-28'] as const
+export type ProtocolRevision = (typeof PROTOCOL_ERAS)[number]
+
+/** What the server said about itself and offers, read once at connect. */
+export interface McpConnection {
+  /** The revision both sides agreed on. */
+  protocolVersion: string | undefined
+  serverInfo: Implementation | undefined
+  capabilities: ServerCapabilities | undefined
+  instructions: string | undefined
+  tools: Tool[]
+  /** Absent when the server does not offer prompts. */
+  prompts?: Prompt[]
+  /** Absent when the server does not offer resources. */
+  resources?: Resource[]
+  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>
+  close(): Promise<void>
+}
+
+/**
+ * Connects the SDK's client to `url` in the chosen era and reads the lists. The 2025 era is the
+ * SDK's default `initialize` handshake, offering only 2025-11-25; the 2026 era pins the revision,
+ * so the client probes with `server/discover` and fails rather than fall back to `initialize`.
+ * Every request goes through `recorder.fetch`. The client is closed again when a step fails.
+ */
+export async function connectMcp(
+  url: string,
+  revision: ProtocolRevision,
+  recorder: TrafficRecorder,
+): Promise<McpConnection> {
+  const options: ClientOptions =
+    revision === '2025-11-25'
+      ? { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [revision] }
+      : { versionNegotiation: { mode: { pin: revision } } }
+  const client = new Client({ name: 'portico-docs', title: 'Portico docs', version }, options)
+  const transport = new StreamableHTTPClientTransport(new URL(url, location.href), {
+    fetch: recorder.fetch,
+  })
+  try {
+    await client.connect(transport)
+    const capabilities = client.getServerCapabilities()
+    // One list after the other, so the log reads in order.
+    const tools = capabilities?.tools ? (await client.listTools()).tools : []
+    const prompts = capabilities?.prompts ? (await client.listPrompts()).prompts : undefined
+    const resources = capabilities?.resources ? (await client.listResources()).resources : undefined
+    return {
+      protocolVersion: client.getNegotiatedProtocolVersion(),
+      serverInfo: client.getServerVersion(),
+      capabilities,
+      instructions: client.getInstructions(),
+      tools,
+      ...(prompts ? { prompts } : {}),
+      ...(resources ? { resources } : {}),
+      callTool: (name, args) => client.callTool({ name, arguments: args }),
+      close: () => client.close(),
+    }
+  } catch (error) {
+    await client.close().catch(() => undefined)
+    throw error
+  }
+}

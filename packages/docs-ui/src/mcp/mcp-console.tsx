@@ -1,0 +1,444 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client'
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { useAccessToken } from '../lib/access-token.js'
+import { href } from '../lib/router.js'
+import {
+  connectMcp,
+  type McpConnection,
+  PROTOCOL_ERAS,
+  type ProtocolRevision,
+} from './mcp-connection.js'
+import { ToolResult } from './tool-result.js'
+import { TrafficLog } from './traffic-log.js'
+import { type TrafficEntry, TrafficRecorder } from './traffic-recorder.js'
+
+/** Why a connect or a call failed; `challenge` is the server's `WWW-Authenticate` on a 401. */
+interface Failure {
+  message: string
+  challenge?: string
+}
+
+type ConnectionState =
+  | { status: 'idle' }
+  | { status: 'connecting' }
+  | { status: 'connected'; connection: McpConnection }
+  | { status: 'failed'; failure: Failure }
+
+type CallState =
+  | { status: 'idle' }
+  | { status: 'calling'; tool: string }
+  | { status: 'done'; tool: string; result: CallToolResult; durationMs: number }
+  | { status: 'failed'; tool: string; failure: Failure }
+
+/**
+ * A browser MCP client on one server, built on the official SDK: pick the protocol era, connect,
+ * read what the server offers, call a tool with JSON arguments, and watch every JSON-RPC
+ * exchange. Loaded on demand by the MCP page, so the SDK stays out of the first page's code.
+ */
+export function McpConsole({ url }: { url: string }) {
+  const [revision, setRevision] = useState<ProtocolRevision>('2025-11-25')
+  const [state, setState] = useState<ConnectionState>({ status: 'idle' })
+  const [entries, setEntries] = useState<TrafficEntry[]>([])
+  const [recorder] = useState(
+    () =>
+      new TrafficRecorder((entry) =>
+        setEntries((list) =>
+          list.some((known) => known.seq === entry.seq)
+            ? list.map((known) => (known.seq === entry.seq ? entry : known))
+            : [...list, entry],
+        ),
+      ),
+  )
+  // The connection of this render, closed when it is replaced (disconnect, era switch) or the
+  // console goes away.
+  const connection = state.status === 'connected' ? state.connection : undefined
+  useEffect(() => () => void connection?.close(), [connection])
+  // Counts connect attempts: one that ends after a newer one started, or after the console went
+  // away, is closed instead of shown.
+  const attempt = useRef(0)
+  useEffect(
+    () => () => {
+      attempt.current++
+    },
+    [],
+  )
+
+  const connect = async () => {
+    const current = ++attempt.current
+    setState({ status: 'connecting' })
+    recorder.challenge = undefined
+    try {
+      const opened = await connectMcp(url, revision, recorder)
+      if (current === attempt.current) setState({ status: 'connected', connection: opened })
+      else void opened.close()
+    } catch (error) {
+      if (current === attempt.current) {
+        setState({ status: 'failed', failure: toFailure(error, recorder) })
+      }
+    }
+  }
+  const disconnect = () => {
+    attempt.current++
+    setState({ status: 'idle' })
+  }
+
+  return (
+    <>
+      <section class="card mcp-controls" aria-label="Connection">
+        <label>
+          Protocol era
+          <select
+            data-testid="mcp-era"
+            value={revision}
+            onChange={(event) => {
+              const chosen = PROTOCOL_ERAS.find((era) => era === event.currentTarget.value)
+              if (!chosen) return
+              setRevision(chosen)
+              // A connection speaks one era: switching ends it.
+              disconnect()
+            }}
+          >
+            {PROTOCOL_ERAS.map((era) => (
+              <option key={era} value={era}>
+                {era} {era === '2025-11-25' ? '(initialize)' : '(server/discover)'}
+              </option>
+            ))}
+          </select>
+        </label>
+        {connection ? (
+          <button type="button" class="ghost" data-testid="mcp-disconnect" onClick={disconnect}>
+            Disconnect
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="mcp-connect"
+            disabled={state.status === 'connecting'}
+            onClick={() => void connect()}
+          >
+            {state.status === 'connecting' ? 'Connecting…' : 'Connect'}
+          </button>
+        )}
+        <span class="muted" role="status">
+          {state.status === 'connected'
+            ? `Connected, protocol ${state.connection.protocolVersion ?? 'unknown'}`
+            : state.status === 'connecting'
+              ? 'Connecting…'
+              : 'Not connected'}
+        </span>
+      </section>
+      {state.status === 'failed' && <FailureNotice failure={state.failure} action="connect" />}
+      {connection && <ConnectedServer connection={connection} recorder={recorder} />}
+      <TrafficLog entries={entries} onClear={() => setEntries([])} />
+    </>
+  )
+}
+
+function ConnectedServer({
+  connection,
+  recorder,
+}: {
+  connection: McpConnection
+  recorder: TrafficRecorder
+}) {
+  const { serverInfo, capabilities, instructions, tools, prompts, resources } = connection
+  return (
+    <>
+      <section class="card mcp-section" aria-labelledby="mcp-server-heading">
+        <h2 id="mcp-server-heading">Server</h2>
+        <dl class="mcp-facts">
+          <dt>Name</dt>
+          <dd>
+            <code>{serverInfo?.name ?? '(not given)'}</code>
+            {serverInfo?.version && <span class="muted"> v{serverInfo.version}</span>}
+          </dd>
+          {serverInfo?.title && (
+            <>
+              <dt>Title</dt>
+              <dd>{serverInfo.title}</dd>
+            </>
+          )}
+          {serverInfo?.description && (
+            <>
+              <dt>Description</dt>
+              <dd>{serverInfo.description}</dd>
+            </>
+          )}
+          <dt>Protocol</dt>
+          <dd>
+            <code>{connection.protocolVersion ?? 'unknown'}</code>
+          </dd>
+          {instructions && (
+            <>
+              <dt>Instructions</dt>
+              <dd>{instructions}</dd>
+            </>
+          )}
+        </dl>
+        <details>
+          <summary>Capabilities</summary>
+          <pre>
+            <code>{JSON.stringify(capabilities ?? {}, null, 2)}</code>
+          </pre>
+        </details>
+      </section>
+      <ToolsSection tools={tools} connection={connection} recorder={recorder} />
+      <section class="card mcp-section" aria-labelledby="mcp-prompts-heading">
+        <h2 id="mcp-prompts-heading">Prompts</h2>
+        {prompts === undefined ? (
+          <p class="muted">This server does not offer prompts.</p>
+        ) : prompts.length === 0 ? (
+          <p class="muted">None.</p>
+        ) : (
+          <ul class="mcp-plain-list">
+            {prompts.map((prompt) => (
+              <li key={prompt.name}>
+                <a href={href('prompts', prompt.name)}>
+                  <code>{prompt.name}</code>
+                </a>
+                {prompt.description && <span class="muted"> — {prompt.description}</span>}
+                {prompt.arguments && prompt.arguments.length > 0 && (
+                  <div class="muted mcp-small">
+                    Arguments:{' '}
+                    {prompt.arguments.map((argument, index) => (
+                      <span key={argument.name}>
+                        {index > 0 && ', '}
+                        <code>{argument.name}</code>
+                        {argument.required ? '' : '?'}
+                      </span>
+                    ))}
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section class="card mcp-section" aria-labelledby="mcp-resources-heading">
+        <h2 id="mcp-resources-heading">Resources</h2>
+        {resources === undefined ? (
+          <p class="muted">This server does not offer resources.</p>
+        ) : resources.length === 0 ? (
+          <p class="muted">None.</p>
+        ) : (
+          <ul class="mcp-plain-list">
+            {resources.map((resource) => (
+              <li key={resource.uri}>
+                <code>{resource.uri}</code>
+                {resource.mimeType && <span class="badge">{resource.mimeType}</span>}
+                {resource.description && <div class="muted mcp-small">{resource.description}</div>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  )
+}
+
+function ToolsSection({
+  tools,
+  connection,
+  recorder,
+}: {
+  tools: Tool[]
+  connection: McpConnection
+  recorder: TrafficRecorder
+}) {
+  const [selected, setSelected] = useState(tools[0]?.name)
+  const [argumentsText, setArgumentsText] = useState('{}')
+  const [argumentsError, setArgumentsError] = useState<string>()
+  const [call, setCall] = useState<CallState>({ status: 'idle' })
+  const tool = tools.find((candidate) => candidate.name === selected)
+
+  const callTool = async (name: string) => {
+    const args = parseArguments(argumentsText)
+    if (typeof args === 'string') {
+      setArgumentsError(args)
+      return
+    }
+    setArgumentsError(undefined)
+    setCall({ status: 'calling', tool: name })
+    recorder.challenge = undefined
+    const started = performance.now()
+    try {
+      const result = await connection.callTool(name, args)
+      setCall({
+        status: 'done',
+        tool: name,
+        result,
+        durationMs: Math.round(performance.now() - started),
+      })
+    } catch (error) {
+      setCall({ status: 'failed', tool: name, failure: toFailure(error, recorder) })
+    }
+  }
+
+  return (
+    <section class="card mcp-section" aria-labelledby="mcp-tools-heading">
+      <h2 id="mcp-tools-heading">Tools</h2>
+      {tools.length === 0 ? (
+        <p class="muted">This server offers no tools.</p>
+      ) : (
+        <div class="mcp-tools">
+          <ul class="mcp-tool-list" data-testid="mcp-tools" aria-label="Tools">
+            {tools.map((candidate) => (
+              <li key={candidate.name}>
+                <button
+                  type="button"
+                  class="mcp-tool-item"
+                  aria-pressed={candidate.name === selected}
+                  onClick={() => {
+                    setSelected(candidate.name)
+                    setArgumentsText('{}')
+                    setArgumentsError(undefined)
+                  }}
+                >
+                  <code>{candidate.name}</code>
+                  {candidate.title && <span class="muted">{candidate.title}</span>}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {tool && (
+            <div class="mcp-tool">
+              <h3>
+                <code>{tool.name}</code>
+              </h3>
+              {tool.title && <p class="mcp-tool-title">{tool.title}</p>}
+              {tool.description && <p>{tool.description}</p>}
+              <ToolHints tool={tool} />
+              <details>
+                <summary>Input schema</summary>
+                <pre>
+                  <code>{JSON.stringify(tool.inputSchema, null, 2)}</code>
+                </pre>
+              </details>
+              {tool.outputSchema && (
+                <details>
+                  <summary>Output schema</summary>
+                  <pre>
+                    <code>{JSON.stringify(tool.outputSchema, null, 2)}</code>
+                  </pre>
+                </details>
+              )}
+              <form
+                onSubmit={(event) => {
+                  event.preventDefault()
+                  void callTool(tool.name)
+                }}
+              >
+                <label>
+                  Arguments (JSON)
+                  <textarea
+                    class="code mcp-arguments"
+                    data-testid="mcp-arguments"
+                    rows={6}
+                    spellcheck={false}
+                    value={argumentsText}
+                    aria-invalid={argumentsError !== undefined}
+                    aria-describedby={argumentsError ? 'mcp-arguments-error' : undefined}
+                    onInput={(event) => setArgumentsText(event.currentTarget.value)}
+                  />
+                </label>
+                {argumentsError && (
+                  <p id="mcp-arguments-error" class="error">
+                    {argumentsError}
+                  </p>
+                )}
+                <button type="submit" data-testid="mcp-call" disabled={call.status === 'calling'}>
+                  {call.status === 'calling' ? 'Calling…' : `Call ${tool.name}`}
+                </button>
+              </form>
+              <div class="mcp-result" data-testid="mcp-result" aria-live="polite">
+                <CallOutcome call={call} />
+              </div>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
+
+/** The tool's behaviour hints, as badges; nothing when none is set. */
+function ToolHints({ tool }: { tool: Tool }) {
+  const hints = tool.annotations ?? {}
+  const badges = [
+    hints.readOnlyHint && 'read-only',
+    hints.destructiveHint && 'destructive',
+    hints.idempotentHint && 'idempotent',
+    hints.openWorldHint && 'open world',
+  ].filter((badge) => typeof badge === 'string')
+  if (badges.length === 0) return null
+  return (
+    <p class="row">
+      {badges.map((badge) => (
+        <span key={badge} class="badge">
+          {badge}
+        </span>
+      ))}
+    </p>
+  )
+}
+
+function CallOutcome({ call }: { call: CallState }) {
+  switch (call.status) {
+    case 'idle':
+      return <p class="muted">No call yet.</p>
+    case 'calling':
+      return <p aria-busy="true">Calling {call.tool}…</p>
+    case 'failed':
+      return <FailureNotice failure={call.failure} action="call" />
+    case 'done':
+      return <ToolResult tool={call.tool} result={call.result} durationMs={call.durationMs} />
+  }
+}
+
+function FailureNotice({ failure, action }: { failure: Failure; action: 'connect' | 'call' }) {
+  const token = useAccessToken()
+  if (failure.challenge === undefined) {
+    return (
+      <p role="alert" class="error">
+        Could not {action}: {failure.message}
+      </p>
+    )
+  }
+  return (
+    <div role="alert" class="card mcp-unauthorized">
+      <p>
+        <strong>401 Unauthorized.</strong>{' '}
+        {token
+          ? 'The server refused the stored access token. Use the Authorize button at the top to paste a valid one, then '
+          : 'This server needs an access token. Use the Authorize button at the top to paste one, then '}
+        {action === 'connect' ? 'connect again.' : 'call again.'}
+      </p>
+      {failure.challenge && (
+        <>
+          <p class="muted mcp-small">The server's challenge:</p>
+          <pre>
+            <code>WWW-Authenticate: {failure.challenge}</code>
+          </pre>
+        </>
+      )}
+    </div>
+  )
+}
+
+/** The arguments as an object, or a message saying why the text is not one. */
+function parseArguments(text: string): Record<string, unknown> | string {
+  let value: unknown
+  try {
+    value = JSON.parse(text.trim() === '' ? '{}' : text)
+  } catch (error) {
+    return `The arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`
+  }
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : 'The arguments must be a JSON object, like {"id": "n1"}.'
+}
+
+function toFailure(error: unknown, recorder: TrafficRecorder): Failure {
+  const message = error instanceof Error ? error.message : String(error)
+  return recorder.challenge === undefined ? { message } : { message, challenge: recorder.challenge }
+}

@@ -1,0 +1,176 @@
+import { CopyLine } from '../components/code-block.js'
+import { Paragraphs, SchemaView } from '../components/schema-view.js'
+import { TryIt } from '../components/try-it.js'
+import { type PluginOverview, useDocument } from '../lib/documents.js'
+import {
+  findOperation,
+  OPEN_API_PATH,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiSchema,
+} from '../lib/json-schema.js'
+import { href } from '../lib/router.js'
+import { AnnotationBadges } from './tools-page.js'
+
+type OverviewTool = PluginOverview['tools'][number]
+
+/**
+ * One tool: what it does, where to call it, its input and output, its errors, and a form to
+ * call it. The schemas come from `/open-api.json` (the operation whose id is the tool id).
+ */
+export function ToolPage({ overview, toolId }: { overview: PluginOverview; toolId: string }) {
+  const tool = overview.tools.find((entry) => entry.id === toolId)
+  const api = useDocument<OpenApiDocument>(OPEN_API_PATH)
+  if (!tool) {
+    return (
+      <section>
+        <h1>No such tool</h1>
+        <p>
+          This plugin has no tool <code>{toolId}</code>. See <a href={href('tools')}>all tools</a>.
+        </p>
+      </section>
+    )
+  }
+  const operation = api.status === 'ready' ? findOperation(api.value, toolId) : undefined
+  const servers = overview.mcpServers.filter(
+    (server) => !('external' in server) && server.tools.includes(toolId),
+  )
+  return (
+    <article class="tool-page" aria-labelledby="tool-title">
+      <nav class="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <a href={href('tools')}>Tools</a>
+          </li>
+          <li>{tool.className}</li>
+          <li aria-current="page">{tool.methodName}</li>
+        </ol>
+      </nav>
+      <h1 id="tool-title">{tool.title ?? tool.methodName}</h1>
+      <p>
+        <code class="tool-id">{tool.id}</code>
+      </p>
+      <AnnotationBadges annotations={tool.annotations} />
+      {operation?.description ? (
+        <Paragraphs text={operation.description} />
+      ) : (
+        tool.summary && <Paragraphs text={tool.summary} />
+      )}
+
+      <h2>Endpoints</h2>
+      <dl class="endpoints">
+        <div>
+          <dt>REST</dt>
+          <dd>
+            <CopyLine method="POST" text={tool.rest} what="the REST URL" />
+          </dd>
+        </div>
+        <div>
+          <dt>MCP</dt>
+          <dd>
+            {servers.map((server) => (
+              <div key={server.name} class="endpoint-server">
+                <CopyLine text={server.url} what={`the URL of MCP server ${server.title}`} />
+                <a href={href('mcp', server.name)}>{server.title}</a>
+              </div>
+            ))}
+            <p class="muted text-small">
+              Tool name <code>{tool.id}</code>
+            </p>
+          </dd>
+        </div>
+      </dl>
+
+      {api.status === 'failed' && (
+        <p role="alert" class="error">
+          The OpenAPI document could not be read: {api.message}
+        </p>
+      )}
+      {api.status === 'loading' && <p aria-busy="true">Loading the schemas…</p>}
+      {api.status === 'ready' && !operation && (
+        <p role="alert" class="error">
+          <code>{OPEN_API_PATH}</code> has no operation <code>{toolId}</code>.
+        </p>
+      )}
+      {api.status === 'ready' && operation && (
+        <OperationDetails tool={tool} operation={operation} document={api.value} />
+      )}
+    </article>
+  )
+}
+
+function OperationDetails({
+  tool,
+  operation,
+  document,
+}: {
+  tool: OverviewTool
+  operation: OpenApiOperation
+  document: OpenApiDocument
+}) {
+  const components = document.components.schemas
+  const input: OpenApiSchema = operation.requestBody.content['application/json']?.schema ?? {
+    type: 'object',
+  }
+  const output = operation.responses['200']?.content?.['application/json']?.schema
+  const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'))
+  return (
+    <>
+      {operation.security.length > 0 && (
+        <p class="auth-hint">
+          Calls need an access token, sent as <code>Authorization: Bearer …</code>: set one with the
+          Authorize button at the top of the page to try this tool here.
+        </p>
+      )}
+      <section aria-labelledby="input-title">
+        <h2 id="input-title">Input</h2>
+        <SchemaView schema={input} components={components} idPrefix="schema-input" />
+      </section>
+      <section aria-labelledby="output-title">
+        <h2 id="output-title">Output</h2>
+        {output ? (
+          <SchemaView schema={output} components={components} idPrefix="schema-output" />
+        ) : (
+          <p class="muted">No output schema.</p>
+        )}
+      </section>
+      <section aria-labelledby="errors-title">
+        <h2 id="errors-title">Errors</h2>
+        <p class="muted">
+          Errors are <code>application/problem+json</code> documents (RFC 9457); a 422 lists each
+          invalid place of the input in <code>errors</code>.
+        </p>
+        <div class="table-scroll">
+          <table class="errors-table">
+            <thead>
+              <tr>
+                <th scope="col">Status</th>
+                <th scope="col">Meaning</th>
+              </tr>
+            </thead>
+            <tbody>
+              {errors.map(([status, response]) => (
+                <tr key={status}>
+                  <td>
+                    <code>{status}</code>
+                  </td>
+                  <td>{response.description}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      <section aria-labelledby="try-title">
+        <h2 id="try-title">Try it</h2>
+        <TryIt
+          key={tool.id}
+          toolId={tool.id}
+          url={tool.rest}
+          schema={input}
+          components={components}
+        />
+      </section>
+    </>
+  )
+}

@@ -1,0 +1,101 @@
+import { readdir } from 'node:fs/promises'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SITE_DIR } from '../../src/surfaces/docs/site-files.js'
+import { rawRequest } from '../support/raw-request.js'
+import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+/** The docs site's routes over real HTTP: the page, its assets, the old pages' redirects. */
+
+let served: ServedPlugin
+let assets: string[]
+
+beforeAll(async () => {
+  served = await servePlugin(notesExampleDir)
+  assets = await readdir(`${SITE_DIR}assets`)
+})
+afterAll(() => served?.close())
+
+describe('the docs site', () => {
+  it('serves the page at / with no-cache and a policy that runs only its own scripts', async () => {
+    const response = await fetch(`${served.url}/`)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain("script-src 'self'")
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(policy).toContain("connect-src 'self'")
+    expect(policy).toContain("frame-ancestors 'self'")
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer')
+    const html = await response.text()
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/)
+    expect(html).not.toMatch(/<script>|<script type="module">[^<]/)
+  })
+
+  it('answers 304 to the page ETag and a HEAD without a body', async () => {
+    const first = await fetch(`${served.url}/`)
+    const etag = first.headers.get('etag') ?? ''
+    expect(etag).not.toBe('')
+    const again = await fetch(`${served.url}/`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    const head = await fetch(`${served.url}/`, { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+  })
+
+  it('serves every hashed asset for a year, immutable, with its type', async () => {
+    expect(assets.some((name) => name.endsWith('.js'))).toBe(true)
+    for (const name of assets) {
+      const response = await fetch(`${served.url}/assets/${name}`)
+      expect(response.status, name).toBe(200)
+      expect(response.headers.get('cache-control'), name).toBe(
+        'public, max-age=31536000, immutable',
+      )
+      if (name.endsWith('.js')) {
+        expect(response.headers.get('content-type'), name).toBe('text/javascript; charset=utf-8')
+      }
+      await response.arrayBuffer()
+    }
+  })
+
+  it('answers 404 for an unknown asset and for paths that try to leave the folder', async () => {
+    for (const path of [
+      '/assets/nope.js',
+      '/assets/..%2f..%2fpackage.json',
+      '/assets/%2e%2e/index.html',
+      '/assets/../../package.json',
+    ]) {
+      const response = await rawRequest(served.url, { method: 'GET', path, headers: {} })
+      // `%2e%2e` is `..` to a URL parser: `/assets/%2e%2e/index.html` is `/index.html`.
+      expect([404, 302], path).toContain(response.status)
+      expect(response.body, path).not.toContain('"name"')
+    }
+  })
+
+  it.each([
+    ['/mcp.html', '/#/mcp'],
+    ['/explorer.html', '/#/api'],
+    ['/docs.html', '/'],
+    ['/skills.html', '/#/skills'],
+    ['/agents.html', '/#/agents'],
+    ['/index.html', '/'],
+  ])('redirects %s to %s', async (path, location) => {
+    const response = await fetch(`${served.url}${path}`, { redirect: 'manual' })
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe(location)
+  })
+
+  it('leaves every other path to the public folder', async () => {
+    expect((await fetch(`${served.url}/about.html`)).status).toBe(200)
+    expect((await fetch(`${served.url}/style.css`)).status).toBe(200)
+    expect((await fetch(`${served.url}/nothing-here`)).status).toBe(404)
+  })
+
+  it('refuses other methods on / and keeps serving', async () => {
+    const response = await fetch(`${served.url}/`, { method: 'POST', body: 'x' })
+    expect(response.status).toBeGreaterThanOrEqual(400)
+    expect(response.status).toBeLessThan(500)
+    expect((await fetch(`${served.url}/`)).status).toBe(200)
+  })
+})

@@ -1,0 +1,324 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { PluginOverview } from '../../src/surfaces/documents/plugin-overview-types.js'
+import { launchBrowser, openWatchedPage, screenshot, type WatchedPage } from '../support/browser.js'
+import {
+  authSettingsFromEnv,
+  fixtureDir,
+  notesExampleDir,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
+import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../support/test-issuer.js'
+
+/**
+ * The docs site in headless Chromium against two real plugins: the example, and a fixture with
+ * nested, union, nullable and recursive types and no prompts or skills, so nothing is tuned to
+ * the example. Every page is read from the plugin's own documents.
+ */
+
+interface Sample {
+  dir: string
+  /** A tool to call from its page, with raw JSON input, and a text its result holds. */
+  call: { toolId: string; input: string; expect: string }
+  /** Input that fails validation, and the field the 422 names. */
+  invalid: { toolId: string; input: string; field: string }
+}
+
+const samples: Record<string, Sample> = {
+  notes: {
+    dir: notesExampleDir,
+    call: {
+      toolId: 'Notes_create',
+      input: '{"title":"From the browser"}',
+      expect: 'From the browser',
+    },
+    invalid: { toolId: 'Notes_create', input: '{"title":42}', field: 'title' },
+  },
+  shapes: {
+    dir: fixtureDir('shapes-plugin'),
+    call: {
+      toolId: 'Trees_measure',
+      input: '{"root":{"name":"a","children":[{"name":"b","children":[{"name":"c"}]}]}}',
+      expect: 'depth',
+    },
+    invalid: {
+      toolId: 'Geometry_scale',
+      input: '{"points":[],"factor":"big","label":{"text":"x","note":null}}',
+      field: 'factor',
+    },
+  },
+}
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(() => browser?.close())
+
+/** Every page the site has for this plugin, as fragment routes. */
+function routesOf(overview: PluginOverview): string[] {
+  return [
+    '',
+    'tools',
+    ...overview.tools.map((tool) => `tools/${tool.id}`),
+    ...overview.prompts.map((prompt) => `prompts/${prompt.name}`),
+    ...overview.skills.map((skill) => `skills/${skill.name}`),
+    ...overview.agents.map((agent) => `agents/${agent.name}`),
+    ...overview.mcpServers
+      .filter((server) => !('external' in server))
+      .map((server) => `mcp/${server.name}`),
+    'api',
+    'api/swagger',
+  ]
+}
+
+/** Opens a route and waits for its page heading; fails on the not-found page. */
+async function openRoute(page: Page, url: string, route: string): Promise<void> {
+  await page.goto(`${url}/#/${route}`)
+  const heading = page.locator('main h1').first()
+  await heading.waitFor({ timeout: 15_000 })
+  expect(await heading.textContent(), route).not.toBe('Not found')
+}
+
+async function expectClean(watched: WatchedPage, what: string): Promise<void> {
+  expect(watched.consoleErrors, `${what}: console errors`).toEqual([])
+  expect(watched.offOrigin, `${what}: requests off the origin`).toEqual([])
+}
+
+describe.each(Object.keys(samples))('the docs site of %s', (name) => {
+  const sample = samples[name] as Sample
+  let served: ServedPlugin
+  let overview: PluginOverview
+
+  beforeAll(async () => {
+    served = await servePlugin(sample.dir)
+    overview = (await (
+      await fetch(`${served.url}/com.portico.plugin/contents.json`)
+    ).json()) as PluginOverview
+  })
+  afterAll(() => served?.close())
+
+  it('renders every page with no console error and no request off the origin', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      for (const route of routesOf(overview)) {
+        await openRoute(watched.page, served.url, route)
+        if (route === 'api/swagger') await watched.page.locator('.opblock').first().waitFor()
+        await screenshot(
+          watched.page,
+          `${name}-${route.replaceAll('/', '-') || 'overview'}-1280-light`,
+        )
+      }
+      await expectClean(watched, name)
+    } finally {
+      await watched.close()
+    }
+  }, 120_000)
+
+  it('renders each kind of page at 390 px and in dark mode too', async () => {
+    const kinds = ['', 'tools', `tools/${sample.call.toolId}`, 'mcp/main', 'api', 'api/swagger']
+    if (overview.prompts[0]) kinds.push(`prompts/${overview.prompts[0].name}`)
+    if (overview.skills[0]) kinds.push(`skills/${overview.skills[0].name}`)
+    if (overview.agents[0]) kinds.push(`agents/${overview.agents[0].name}`)
+    for (const [width, colorScheme] of [
+      [390, 'light'],
+      [1280, 'dark'],
+      [390, 'dark'],
+    ] as const) {
+      const watched = await openWatchedPage(browser, served.url, { width, colorScheme })
+      try {
+        for (const route of kinds) {
+          await openRoute(watched.page, served.url, route)
+          if (route === 'api/swagger') await watched.page.locator('.opblock').first().waitFor()
+          const scrollWidth = await watched.page.evaluate(
+            () => document.documentElement.scrollWidth,
+          )
+          expect(scrollWidth, `${route} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width)
+          await screenshot(
+            watched.page,
+            `${name}-${route.replaceAll('/', '-') || 'overview'}-${width}-${colorScheme}`,
+          )
+        }
+        await expectClean(watched, `${name} ${width} ${colorScheme}`)
+      } finally {
+        await watched.close()
+      }
+    }
+  }, 180_000)
+
+  it('calls a tool from its page and shows the result, status and curl line', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      await openRoute(page, served.url, `tools/${sample.call.toolId}`)
+      await page.getByTestId('try-it-raw').click()
+      await page.getByTestId('try-it-json').fill(sample.call.input)
+      await page.getByTestId('try-it-call').click()
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('200')
+      expect(await page.getByTestId('try-it-body').textContent()).toContain(sample.call.expect)
+      expect(await page.locator('main').textContent()).toContain('curl')
+      await expectClean(watched, 'try-it')
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it('shows the 422 details next to the field', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      await openRoute(page, served.url, `tools/${sample.invalid.toolId}`)
+      await page.getByTestId('try-it-raw').click()
+      await page.getByTestId('try-it-json').fill(sample.invalid.input)
+      await page.getByTestId('try-it-call').click()
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('422')
+      // Back in the form, the message sits with the field it names.
+      await page.getByTestId('try-it-raw').click()
+      const field = page.getByLabel(sample.invalid.field, { exact: true }).first()
+      expect(await field.getAttribute('aria-invalid')).toBe('true')
+      const described = (await field.getAttribute('aria-describedby')) ?? ''
+      const errorId = described.split(' ').find((id) => id.endsWith('-error'))
+      expect(errorId, 'the field points at its error').toBeTruthy()
+      expect(await page.locator(`[id="${errorId}"]`).textContent()).toMatch(/must be/)
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it('lists every operation in both API views', async () => {
+    const openApi = (await (await fetch(`${served.url}/open-api.json`)).json()) as {
+      paths: Record<string, unknown>
+    }
+    const operations = Object.keys(openApi.paths).length
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      await openRoute(page, served.url, 'api')
+      await expect.poll(() => page.getByTestId('api-operation').count()).toBe(operations)
+      await openRoute(page, served.url, 'api/swagger')
+      await page.locator('.opblock').first().waitFor()
+      expect(await page.locator('.opblock').count()).toBe(operations)
+      await expectClean(watched, 'api views')
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it.each(['2025-11-25', '2026-07-28'])(
+    'lists and calls a tool on the MCP page in era %s',
+    async (era) => {
+      const watched = await openWatchedPage(browser, served.url)
+      try {
+        const { page } = watched
+        await openRoute(page, served.url, 'mcp/main')
+        await page.getByTestId('mcp-era').selectOption(era)
+        await page.getByTestId('mcp-connect').click()
+        const tools = page.getByTestId('mcp-tools')
+        await expect
+          .poll(() => tools.textContent(), { timeout: 15_000 })
+          .toContain(sample.call.toolId)
+        for (const tool of overview.tools) expect(await tools.textContent()).toContain(tool.id)
+        await tools.getByText(sample.call.toolId, { exact: true }).first().click()
+        await page.getByTestId('mcp-arguments').fill(sample.call.input)
+        await page.getByTestId('mcp-call').click()
+        await expect
+          .poll(() => page.getByTestId('mcp-result').textContent(), { timeout: 15_000 })
+          .toContain(sample.call.expect)
+        expect(await page.getByTestId('mcp-log').textContent()).toContain('tools/call')
+        await expectClean(watched, `mcp ${era}`)
+      } finally {
+        await watched.close()
+      }
+    },
+  )
+
+  it('opens deep links straight on their page', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      for (const tool of overview.tools) {
+        await watched.page.goto(`${served.url}/#/tools/${tool.id}`)
+        await expect
+          .poll(() => watched.page.locator('main h1').first().textContent())
+          .toContain(tool.title ?? tool.methodName)
+      }
+      for (const agent of overview.agents) {
+        await watched.page.goto(agent.html)
+        await expect
+          .poll(() => watched.page.locator('main h1').first().textContent())
+          .toContain(agent.name)
+      }
+    } finally {
+      await watched.close()
+    }
+  }, 60_000)
+})
+
+describe('an authenticated plugin', () => {
+  let issuer: TestIssuer
+  let served: ServedPlugin
+  beforeAll(async () => {
+    issuer = await startTestIssuer()
+    const dir = fixtureDir('auth-custom-plugin')
+    const auth = await authSettingsFromEnv(dir, {
+      OAUTH_ISSUER: issuer.issuer,
+      OAUTH_AUDIENCE: TEST_AUDIENCE,
+      OAUTH_SCOPE: 'notes',
+    })
+    served = await servePlugin(dir, { auth })
+  })
+  afterAll(async () => {
+    await Promise.all([served?.close(), issuer?.close()])
+  })
+
+  it('shows the challenge without a token, and sends a pasted token on try-it calls', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      await openRoute(page, served.url, 'tools/Me_whoami')
+      await page.getByTestId('try-it-raw').click()
+      await page.getByTestId('try-it-json').fill('{}')
+      await page.getByTestId('try-it-call').click()
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('401')
+      expect(await page.locator('main').textContent()).toContain('Authorize')
+      const token = await issuer.mint({ sub: 'browser-user', scope: 'notes' })
+      await page.getByRole('button', { name: 'Authorize' }).click()
+      await page.getByLabel('Access token').fill(token)
+      await page.getByRole('button', { name: 'Save' }).click()
+      await page.getByTestId('try-it-call').click()
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('200')
+      // The uid comes from the token the server verified: it was sent as Authorization.
+      expect(await page.getByTestId('try-it-body').textContent()).toContain('browser-user')
+      expect(watched.offOrigin).toEqual([])
+    } finally {
+      await watched.close()
+    }
+  })
+})
+
+describe('the old pages of the spec', () => {
+  let served: ServedPlugin
+  beforeAll(async () => {
+    served = await servePlugin(notesExampleDir)
+  })
+  afterAll(() => served?.close())
+
+  it.each([
+    ['/mcp.html', '#/mcp'],
+    ['/explorer.html', '#/api'],
+    ['/docs.html', ''],
+    ['/skills.html', '#/skills'],
+    ['/agents.html', '#/agents'],
+  ])('%s lands on its page', async (path, hash) => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      await watched.page.goto(`${served.url}${path}`)
+      await watched.page.locator('main h1').first().waitFor()
+      expect(new URL(watched.page.url()).hash).toBe(hash)
+      expect(await watched.page.locator('main h1').first().textContent()).not.toBe('Not found')
+      await expectClean(watched, path)
+    } finally {
+      await watched.close()
+    }
+  })
+})
