@@ -38,6 +38,8 @@ export function createSchemaCompiler(
       error: failStrictCheck,
     },
     validateFormats: true,
+    // `string | number` becomes `type: ["string", "number"]`, which strict mode would refuse.
+    allowUnionTypes: true,
     useDefaults: options.useDefaults ?? false,
     // Unions need their branches' schemas and data to report the one that was meant.
     verbose: true,

@@ -81,6 +81,25 @@ async function openRoute(page: Page, url: string, route: string): Promise<void> 
   expect(await heading.textContent(), route).not.toBe('Not found')
 }
 
+/** Controls a screen reader could not name (Swagger UI's own markup aside). */
+function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]')]
+      .filter((element) => !element.closest('.swagger-ui') && element.getClientRects().length > 0)
+      .filter((element) => {
+        if (element instanceof HTMLInputElement && element.type === 'hidden') return false
+        const labelled =
+          ('labels' in element && (element as HTMLInputElement).labels?.length) ||
+          element.getAttribute('aria-label') ||
+          element.getAttribute('aria-labelledby') ||
+          element.title
+        const text = element instanceof HTMLButtonElement || element instanceof HTMLAnchorElement
+        return !labelled && !(text && element.textContent?.trim())
+      })
+      .map((element) => element.outerHTML.slice(0, 120)),
+  )
+}
+
 async function expectClean(watched: WatchedPage, what: string): Promise<void> {
   expect(watched.consoleErrors, `${what}: console errors`).toEqual([])
   expect(watched.offOrigin, `${what}: requests off the origin`).toEqual([])
@@ -105,6 +124,7 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
       for (const route of routesOf(overview)) {
         await openRoute(watched.page, served.url, route)
         if (route === 'api/swagger') await watched.page.locator('.opblock').first().waitFor()
+        expect(await unnamedControls(watched.page), `${route}: controls without a name`).toEqual([])
         await screenshot(
           watched.page,
           `${name}-${route.replaceAll('/', '-') || 'overview'}-1280-light`,

@@ -66,7 +66,14 @@ describe('portico, installed from its tarballs as a new user would', () => {
   it('packs portico and create-portico from a clean copy, building them in prepack', async () => {
     const tree = join(work, 'repo')
     await copyTree('tsconfig.base.json', tree, [])
-    await copyTree('packages/portico', tree, ['dist', 'node_modules', '.portico', 'test/.scratch'])
+    await copyTree('packages/portico', tree, [
+      'dist',
+      'site',
+      'node_modules',
+      '.portico',
+      'test/.scratch',
+    ])
+    await copyTree('packages/docs-ui', tree, ['node_modules'])
     await copyTree('packages/create-portico', tree, ['dist', 'node_modules', 'templates/notes'])
     await copyTree('examples/notes', tree, ['node_modules', '.portico'])
     // tsc and the type packages resolve from the repository's install, as in a checkout.
@@ -95,8 +102,12 @@ describe('portico, installed from its tarballs as a new user would', () => {
         'package/dist/server/index.d.ts',
         'package/dist/cli/main.js',
         'package/schemas/contents.schema.json',
+        'package/site/index.html',
       ]),
     )
+    expect(
+      files.filter((file) => /^package\/site\/assets\/.+\.js$/.test(file)).length,
+    ).toBeGreaterThan(0)
     expect(files.filter((file) => file.endsWith('.js.map')).length).toBeGreaterThan(0)
     expect(files.filter((file) => file.includes('.test.'))).toEqual([])
     expect(files.filter((file) => file.startsWith('package/src/'))).toEqual([])
@@ -283,6 +294,10 @@ export async function serve(request: Request): Promise<Response> {
       const response = await callHello(url)
       expect(response.status).toBe(200)
       expect(await response.json()).toEqual({ message: 'Hello, Ada!' })
+      // The docs site ships in the package: an installed portico serves it at /.
+      const page = await fetch(`${url}/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('<div id="app">')
     } finally {
       await started.stop()
     }

@@ -38,6 +38,9 @@ export class Shapes {
 
   /** Takes nullable values. */
   weigh(input: { grams: number | null; label: string | null }): { ok: boolean } { return { ok: true } }
+
+  /** Takes a union of primitive types, which the schema writes as a type list. */
+  show(input: { value: string | number | boolean }): { text: string } { return { text: String(input.value) } }
 }
 `
 
@@ -86,6 +89,12 @@ describe('the input contract', () => {
   it('reports the closest branch of a union without a discriminator', async () => {
     const { body } = await rest('mark', { mark: { from: 1 } })
     expect(body.errors).toEqual([{ path: '/mark/to', message: 'is required' }])
+  })
+
+  it('takes a union of primitive types (a type list in the schema)', async () => {
+    expect(await rest('show', { value: 4 })).toEqual({ status: 200, body: { text: '4' } })
+    expect(await rest('show', { value: true })).toEqual({ status: 200, body: { text: 'true' } })
+    expect((await rest('show', { value: [] })).status).toBe(422)
   })
 
   it('words type errors of nullable values plainly', async () => {
