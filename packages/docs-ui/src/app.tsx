@@ -1,19 +1,39 @@
+import type { ComponentChildren } from 'preact'
 import { useEffect } from 'preact/hooks'
 import { AuthorizeButton } from './components/authorize-dialog.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
 import { CONTENTS_PATH, type PluginOverview, useDocument } from './lib/documents.js'
 import { href, type Route, useRoute } from './lib/router.js'
-import { AgentPage } from './pages/agent-page.js'
+import { useLazyModule } from './lib/use-async.js'
 import { ApiPage } from './pages/api-page.js'
 import { CatalogPage } from './pages/catalog-page.js'
 import { McpPage } from './pages/mcp-page.js'
 import { NotFoundPage } from './pages/not-found-page.js'
 import { OverviewPage } from './pages/overview-page.js'
-import { PromptPage } from './pages/prompt-page.js'
-import { SkillPage } from './pages/skill-page.js'
-import { ToolPage } from './pages/tool-page.js'
 import { ToolsPage } from './pages/tools-page.js'
+
+// The pages with forms and markdown are chunks of their own: the overview renders without them.
+const loadToolPage = () => import('./pages/tool-page.js')
+const loadPromptPage = () => import('./pages/prompt-page.js')
+const loadSkillPage = () => import('./pages/skill-page.js')
+const loadAgentPage = () => import('./pages/agent-page.js')
+
+/** Renders `children` with the module `load` gives, once it has arrived. */
+function OnDemand<M>({
+  load,
+  children,
+}: {
+  load: () => Promise<M>
+  children: (module: M) => ComponentChildren
+}) {
+  const state = useLazyModule(load)
+  if (state.status === 'ready') return <>{children(state.value)}</>
+  if (state.status === 'failed') {
+    return <p role="alert">This page could not be loaded: {state.message}</p>
+  }
+  return <p aria-busy="true">Loading…</p>
+}
 
 /** The login URL the server writes into the page when the plugin has login routes. */
 function loginUrl(): string | undefined {
@@ -88,25 +108,35 @@ function Page({ route, overview }: { route: Route; overview: PluginOverview }) {
       return name === undefined ? (
         <ToolsPage overview={overview} />
       ) : (
-        <ToolPage overview={overview} toolId={name} />
+        <OnDemand load={loadToolPage}>
+          {({ ToolPage }) => <ToolPage overview={overview} toolId={name} />}
+        </OnDemand>
       )
     case 'prompts':
       return name === undefined ? (
         <CatalogPage overview={overview} kind="prompts" />
       ) : (
-        <PromptPage overview={overview} name={name} />
+        <OnDemand load={loadPromptPage}>
+          {({ PromptPage }) => <PromptPage overview={overview} name={name} />}
+        </OnDemand>
       )
     case 'skills':
       return name === undefined ? (
         <CatalogPage overview={overview} kind="skills" />
       ) : (
-        <SkillPage overview={overview} name={name} file={rest.join('/') || undefined} />
+        <OnDemand load={loadSkillPage}>
+          {({ SkillPage }) => (
+            <SkillPage overview={overview} name={name} file={rest.join('/') || undefined} />
+          )}
+        </OnDemand>
       )
     case 'agents':
       return name === undefined ? (
         <CatalogPage overview={overview} kind="agents" />
       ) : (
-        <AgentPage overview={overview} name={name} />
+        <OnDemand load={loadAgentPage}>
+          {({ AgentPage }) => <AgentPage overview={overview} name={name} />}
+        </OnDemand>
       )
     case 'mcp':
       return <McpPage overview={overview} server={name ?? 'main'} />

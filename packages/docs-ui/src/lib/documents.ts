@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'preact/hooks'
 import type { PluginOverview } from '../../../portico/src/surfaces/documents/plugin-overview-types.js'
+import { type AsyncState, useAsync } from './use-async.js'
 
 export type { PluginOverview }
 
@@ -24,29 +24,9 @@ export function loadDocument<T>(path: string): Promise<T> {
 export const CONTENTS_PATH = '/com.portico.plugin/contents.json'
 
 /** A document's state in a component: loading, loaded, or failed with a message. */
-export type DocumentState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; value: T }
-  | { status: 'failed'; message: string }
+export type DocumentState<T> = AsyncState<T>
 
 /** Loads `path` (see {@link loadDocument}) and re-renders when it arrives. */
 export function useDocument<T>(path: string): DocumentState<T> {
-  const [state, setState] = useState<DocumentState<T>>({ status: 'loading' })
-  useEffect(() => {
-    let current = true
-    setState({ status: 'loading' })
-    loadDocument<T>(path).then(
-      (value) => current && setState({ status: 'ready', value }),
-      (error: unknown) =>
-        current &&
-        setState({
-          status: 'failed',
-          message: error instanceof Error ? error.message : String(error),
-        }),
-    )
-    return () => {
-      current = false
-    }
-  }, [path])
-  return state
+  return useAsync(() => loadDocument<T>(path), [path])
 }

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from '../api/open-api-types.js'
 import { PorticoApiView } from '../api/portico-api-view.js'
 import { type PluginOverview, useDocument } from '../lib/documents.js'
 import { href } from '../lib/router.js'
-import { useLazyModule } from '../mcp/lazy-module.js'
+import { useLazyModule } from '../lib/use-async.js'
 
 const OPEN_API_PATH = '/open-api.json'
 
@@ -67,6 +67,6 @@ function LazySwagger() {
         </p>
       )
     case 'ready':
-      return <lazy.module.SwaggerView />
+      return <lazy.value.SwaggerView />
   }
 }

@@ -1,6 +1,6 @@
 import type { PluginOverview } from '../lib/documents.js'
 import { href } from '../lib/router.js'
-import { useLazyModule } from '../mcp/lazy-module.js'
+import { useLazyModule } from '../lib/use-async.js'
 
 /** The console and the SDK it uses are a chunk of their own, fetched when this page opens. */
 const loadConsole = () => import('../mcp/mcp-console.js')
@@ -60,7 +60,7 @@ function LazyConsole({ url }: { url: string }) {
         </p>
       )
     case 'ready':
-      return <lazy.module.McpConsole url={url} />
+      return <lazy.value.McpConsole url={url} />
   }
 }
 

@@ -59,6 +59,33 @@ describe('the docs site', () => {
     }
   })
 
+  it('gzips scripts and styles for clients that take gzip, and only for them', async () => {
+    const script = assets.find((name) => name.endsWith('.js')) ?? ''
+    const plain = await fetch(`${served.url}/assets/${script}`, {
+      headers: { 'accept-encoding': 'identity' },
+    })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    const text = await plain.text()
+    const zipped = await rawRequest(served.url, {
+      method: 'GET',
+      path: `/assets/${script}`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(Number(zipped.headers['content-length'])).toBeLessThan(text.length / 2)
+    expect(zipped.headers.etag).not.toBe(plain.headers.get('etag'))
+    const decoded = await fetch(`${served.url}/assets/${script}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(await decoded.text()).toBe(text)
+    const refused = await fetch(`${served.url}/assets/${script}`, {
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    })
+    expect(refused.headers.get('content-encoding')).toBeNull()
+    await refused.arrayBuffer()
+  })
+
   it('answers 404 for an unknown asset and for paths that try to leave the folder', async () => {
     for (const path of [
       '/assets/nope.js',

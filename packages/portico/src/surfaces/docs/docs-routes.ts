@@ -108,13 +108,20 @@ export function docsRoutes(options: DocsRoutesOptions): Route[] {
           const error = new PorticoError('not_found', `No docs site asset ${name}`)
           return problemResponse(toProblemDocument(error, { dev: options.dev }))
         }
+        // Scripts and styles shrink to a fifth gzipped; images and fonts are compressed already.
+        const compress =
+          /^(text\/|application\/json)/.test(file.contentType) && acceptsGzip(request)
+        const body = compress ? file.gzipped() : file.bytes
         return serveFile(request, {
           contentType: file.contentType,
-          etag: file.etag,
-          size: file.bytes.byteLength,
+          etag: compress ? `${file.etag.slice(0, -1)}-gz"` : file.etag,
+          size: body.byteLength,
           mtimeMs: file.mtimeMs,
           cacheControl: IMMUTABLE,
-          body: file.bytes,
+          headers: compress
+            ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' }
+            : { vary: 'Accept-Encoding' },
+          body,
         })
       },
     },
@@ -126,6 +133,16 @@ export function docsRoutes(options: DocsRoutesOptions): Route[] {
       }),
     ),
   ]
+}
+
+/** Whether the client takes gzip (RFC 9110 §12.5.3), `gzip;q=0` being a refusal. */
+function acceptsGzip(request: Request): boolean {
+  const header = request.headers.get('accept-encoding') ?? ''
+  return header.split(',').some((coding) => {
+    const [name, ...params] = coding.trim().toLowerCase().split(';')
+    if (name !== 'gzip' && name !== '*') return false
+    return !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param))
+  })
 }
 
 function escapeAttribute(value: string): string {

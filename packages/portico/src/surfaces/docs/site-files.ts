@@ -1,5 +1,6 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { createEtag } from '../../http/conditional-request.js'
 import { contentTypeFor } from '../../http/content-types.js'
 import { isMissingError } from '../../http/resolve-safe-path.js'
@@ -13,6 +14,8 @@ export interface SiteFile {
   contentType: string
   etag: string
   mtimeMs: number
+  /** The bytes gzipped (level 9), made on first use and kept: assets never change. */
+  gzipped(): Uint8Array
 }
 
 /** The site's index page and its hashed assets, by file name. */
@@ -61,11 +64,16 @@ export function createSiteFiles(siteDir: string = SITE_DIR): SiteFiles {
 async function readSiteFile(path: string): Promise<SiteFile | undefined> {
   try {
     const [bytes, stats] = await Promise.all([readFile(path), stat(path)])
+    let gzipped: Uint8Array | undefined
     return {
       bytes,
       contentType: contentTypeFor(path),
       etag: createEtag(stats.size, stats.mtimeMs),
       mtimeMs: stats.mtimeMs,
+      gzipped: () => {
+        gzipped ??= gzipSync(bytes, { level: 9 })
+        return gzipped
+      },
     }
   } catch (error) {
     if (isMissingError(error)) return undefined
