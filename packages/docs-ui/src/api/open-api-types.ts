@@ -1,3 +1,5 @@
+import type { OpenApiSchema } from '../lib/json-schema.js'
+
 /**
  * The parts of an OpenAPI 3.0 document the API page reads. Portico writes `/open-api.json`
  * (see `packages/portico/src/surfaces/rest/open-api-document.ts`); these types are looser, so
@@ -15,7 +17,7 @@ export interface OpenApiDocument {
   tags?: { name: string; description?: string }[]
   paths: Record<string, OpenApiPathItem>
   components?: {
-    schemas?: Record<string, JsonSchema>
+    schemas?: Record<string, OpenApiSchema>
     securitySchemes?: Record<string, OpenApiSecurityScheme>
   }
   security?: SecurityRequirement[]
@@ -51,7 +53,7 @@ export interface OpenApiOperation {
 }
 
 export interface OpenApiMediaType {
-  schema?: JsonSchema
+  schema?: OpenApiSchema
 }
 
 export interface OpenApiResponse {
@@ -71,30 +73,4 @@ export interface OpenApiSecurityScheme {
   /** `apiKey` schemes: the header, query or cookie that carries the key. */
   name?: string
   in?: string
-}
-
-/** An OpenAPI 3.0 schema object (a dialect of JSON Schema draft 4). */
-export interface JsonSchema {
-  $ref?: string
-  type?: string
-  format?: string
-  description?: string
-  properties?: Record<string, JsonSchema>
-  required?: string[]
-  items?: JsonSchema
-  additionalProperties?: boolean | JsonSchema
-  enum?: unknown[]
-  default?: unknown
-  example?: unknown
-  nullable?: boolean
-  oneOf?: JsonSchema[]
-  anyOf?: JsonSchema[]
-  allOf?: JsonSchema[]
-  minimum?: number
-  maximum?: number
-  minLength?: number
-  maxLength?: number
-  minItems?: number
-  maxItems?: number
-  pattern?: string
 }

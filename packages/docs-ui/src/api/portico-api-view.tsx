@@ -1,3 +1,5 @@
+import { RichText, SchemaView } from '../components/schema-view.js'
+import { type Components, typeLabel } from '../lib/json-schema.js'
 import { href } from '../lib/router.js'
 import {
   HTTP_METHODS,
@@ -7,7 +9,6 @@ import {
   type OpenApiOperation,
   type SecurityRequirement,
 } from './open-api-types.js'
-import { InlineText, type SchemaComponents, SchemaView, typeLabel } from './schema-view.js'
 
 /** One operation with where it lives. */
 interface Located {
@@ -41,7 +42,7 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
         </p>
         {info.description && (
           <p>
-            <InlineText text={info.description} />
+            <RichText text={info.description} />
           </p>
         )}
         <dl class="api-facts-list">
@@ -74,7 +75,7 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
                         : scheme.type}
                     {scheme.description && (
                       <div class="muted">
-                        <InlineText text={scheme.description} />
+                        <RichText text={scheme.description} />
                       </div>
                     )}
                   </div>
@@ -106,7 +107,7 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
           <h2 id={`api-tag-${group.name}`}>{group.name}</h2>
           {group.description && (
             <p class="muted">
-              <InlineText text={group.description} />
+              <RichText text={group.description} />
             </p>
           )}
           {group.operations.map((located) => (
@@ -129,7 +130,7 @@ function Operation({
   security,
 }: {
   located: Located
-  components: SchemaComponents
+  components: Components
   security: SecurityRequirement[]
 }) {
   const body = operation.requestBody
@@ -158,12 +159,12 @@ function Operation({
       </header>
       {operation.summary && (
         <p class="api-summary">
-          <InlineText text={operation.summary} />
+          <RichText text={operation.summary} />
         </p>
       )}
       {details && (
         <p class="muted">
-          <InlineText text={details} />
+          <RichText text={details} />
         </p>
       )}
       <div class="api-columns">
@@ -180,7 +181,11 @@ function Operation({
           {!body ? (
             <p class="muted">None.</p>
           ) : bodyMedia?.media.schema ? (
-            <SchemaView schema={bodyMedia.media.schema} components={components} />
+            <SchemaView
+              schema={bodyMedia.media.schema}
+              components={components}
+              idPrefix={`api-${operation.operationId ?? path}-in`}
+            />
           ) : (
             <p class="muted">Any {bodyMedia?.type ?? 'content'}.</p>
           )}
@@ -194,17 +199,21 @@ function Operation({
               return (
                 <li key={status}>
                   <code class={`api-status api-status-${status[0]}`}>{status}</code>{' '}
-                  <InlineText text={response.description} />
+                  <RichText text={response.description} />
                   {schema &&
                     (status.startsWith('2') ? (
                       <details>
                         <summary>
-                          Schema <span class="api-type">{typeLabel(schema)}</span>
+                          Schema <span class="api-type">{typeLabel(schema, components)}</span>
                         </summary>
-                        <SchemaView schema={schema} components={components} />
+                        <SchemaView
+                          schema={schema}
+                          components={components}
+                          idPrefix={`api-${operation.operationId ?? path}-${status}`}
+                        />
                       </details>
                     ) : (
-                      <span class="api-type"> {typeLabel(schema)}</span>
+                      <span class="api-type"> {typeLabel(schema, components)}</span>
                     ))}
                 </li>
               )
@@ -225,7 +234,7 @@ function Operation({
                 {failures.map(([status, response]) => (
                   <li key={status}>
                     <code class={`api-status api-status-${status[0]}`}>{status}</code>{' '}
-                    <InlineText text={response.description} />
+                    <RichText text={response.description} />
                   </li>
                 ))}
               </ul>
