@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact'
-import { useEffect } from 'preact/hooks'
+import { useEffect, useRef } from 'preact/hooks'
 import { AuthorizeButton } from './components/authorize-dialog.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
@@ -50,7 +50,14 @@ export function App() {
     document.title = overview.identity.title
     document.documentElement.style.setProperty('--accent', overview.style.color)
   }, [overview])
+  // After a link changes the page, focus moves to its content, as a page load would put a
+  // screen reader at the top; on the first load it stays at the start, before the top bar.
+  const firstRoute = useRef(true)
   useEffect(() => {
+    if (firstRoute.current) {
+      firstRoute.current = false
+      return
+    }
     document.getElementById('main')?.focus({ preventScroll: true })
     scrollTo(0, 0)
   }, [route.segments.join('/')])

@@ -253,6 +253,29 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
     },
   )
 
+  it('reaches the top bar and the try-it form with the keyboard alone', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      await openRoute(page, served.url, `tools/${sample.call.toolId}`)
+      const reached = new Set<string>()
+      for (let step = 0; step < 300 && !reached.has('Call'); step++) {
+        await page.keyboard.press('Tab')
+        const name = await page.evaluate(() => {
+          const active = document.activeElement as HTMLElement | null
+          return active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? ''
+        })
+        reached.add(name)
+      }
+      expect([...reached]).toEqual(expect.arrayContaining(['Authorize', 'Tools', 'Call']))
+      // Enter on the focused button calls the tool, as a click would.
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toMatch(/\d{3}/)
+    } finally {
+      await watched.close()
+    }
+  })
+
   it('opens deep links straight on their page', async () => {
     const watched = await openWatchedPage(browser, served.url)
     try {
