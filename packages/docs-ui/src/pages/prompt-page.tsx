@@ -119,7 +119,12 @@ function PromptDetails({ prompt }: { prompt: OverviewPrompt }) {
             <div class="field" key={argument.name}>
               <label for={id}>
                 {argument.name}
-                {argument.required && <span class="badge">required</span>}
+                {/* Said by aria-required: the label stays the argument's name. */}
+                {argument.required && (
+                  <span class="badge" aria-hidden="true">
+                    required
+                  </span>
+                )}
               </label>
               <input
                 id={id}

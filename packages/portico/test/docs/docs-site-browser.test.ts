@@ -276,6 +276,50 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
     }
   })
 
+  it('renders a prompt through prompts/get, a skill file, and an agent as JSON', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      for (const prompt of overview.prompts) {
+        await openRoute(page, served.url, `prompts/${prompt.name}`)
+        const values = new Map(
+          prompt.arguments.map((argument) => [argument.name, `v-${argument.name}`]),
+        )
+        for (const [name, value] of values) {
+          await page.getByRole('textbox', { name, exact: true }).fill(value)
+        }
+        await page.getByTestId('prompt-render').click()
+        const result = page.getByTestId('prompt-result')
+        await expect.poll(() => result.textContent()).toMatch(/user|assistant/i)
+        for (const value of values.values()) expect(await result.textContent()).toContain(value)
+      }
+      for (const skill of overview.skills) {
+        const file = skill.files.find((name) => name !== 'SKILL.md')
+        if (file === undefined) continue
+        await openRoute(page, served.url, `skills/${skill.name}/${file}`)
+        const served_ = await (await fetch(`${served.url}/skills/${skill.name}/${file}`)).text()
+        const firstLine = served_.split('\n').find((line) => /\w{4}/.test(line)) ?? ''
+        const words = firstLine
+          .replace(/[#*`_>-]/g, '')
+          .trim()
+          .split(/\s+/)
+          .slice(0, 3)
+          .join(' ')
+        expect(await page.locator('main').textContent()).toContain(words)
+      }
+      for (const agent of overview.agents) {
+        await openRoute(page, served.url, `agents/${agent.name}`)
+        await page.getByRole('tab', { name: 'JSON' }).click()
+        await expect
+          .poll(() => page.getByTestId('agent-json').textContent())
+          .toContain(`"name": "${agent.name}"`)
+      }
+      await expectClean(watched, 'prompts, skills, agents')
+    } finally {
+      await watched.close()
+    }
+  })
+
   it('opens deep links straight on their page', async () => {
     const watched = await openWatchedPage(browser, served.url)
     try {
