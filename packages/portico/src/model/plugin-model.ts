@@ -95,6 +95,11 @@ export interface WidgetDefinition {
   html: string
   /** Relative to the plugin folder. */
   file: string
+  /**
+   * The files of `public/` the page loads through `/widget-assets/<path>`, relative to that
+   * folder, sorted: checked at load, so every one exists.
+   */
+  assets: string[]
 }
 
 /** A file carried in the model, so that serving it never reads the disk. */

@@ -17,6 +17,7 @@ import { documentRoutes } from '../surfaces/documents/document-routes.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
 import { restRoutes } from '../surfaces/rest/rest-routes.js'
+import { widgetRoutes } from '../surfaces/widgets/widget-routes.js'
 
 /**
  * The routes that call tools, whose preflights the host policy judges; under `/mcp` that
@@ -62,13 +63,15 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const hostPolicy = resolveHostPolicy(model.config.server, listenHost)
   const linkHost = createLinkHost(hostPolicy, listenHost)
   const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
+  const publicDir = join(options.rootDir, 'public')
   const routes: Route[] = [
     ...(gate ? metadataRoutes(model, gate.settings, originOf) : []),
     ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...mcpRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...documentRoutes(model, { dev, originOf }),
     ...docsRoutes({ dev }),
-    ...publicRoutes({ rootDir: join(options.rootDir, 'public'), dev }),
+    ...widgetRoutes(model, { dev, publicDir }),
+    ...publicRoutes({ rootDir: publicDir, dev }),
   ]
 
   const app = new Hono()

@@ -54,3 +54,24 @@ describe('errors of a tool file', () => {
     expect(output).toMatch(/… and 10 more/)
   })
 })
+
+describe('a widget that loads an asset from outside the plugin', () => {
+  it.each([
+    ['../secret.txt', 'is neither a data: URL nor a /widget-assets/ path'],
+    ['/etc/passwd', 'is neither a data: URL nor a /widget-assets/ path'],
+    ['https://cdn.example/x.js', 'loads from another server'],
+    ['/widget-assets/missing.js', 'names public/missing.js, which is not a file of the plugin'],
+  ])('stops build at the file and line of %s', async (url, reason) => {
+    const dir = await temp.plugin({
+      'package.json': '{ "name": "board", "type": "module" }\n',
+      'tools/board.ts': 'export class Board {\n  async show() {\n    return { ok: true }\n  }\n}\n',
+      'widgets/Board_show.html': `<!doctype html>\n<p>Board</p>\n<script src="${url}"></script>\n`,
+      'public/app.js': 'run()\n',
+    })
+    const { code, output } = await run(['build', dir])
+    expect(code).toBe(1)
+    expect(output).toContain(
+      `widgets/Board_show.html:3:14: widgets load their assets from /widget-assets/<path> (the plugin's public/ folder): <script src="${url}"> ${reason}`,
+    )
+  })
+})

@@ -62,3 +62,22 @@ describe.each(Object.keys(plugins))('the URLs the documents of %s advertise', (n
     expect(missing).toEqual([])
   })
 })
+
+describe('the widget pages the overview advertises', () => {
+  it('name each widget, on the tool and in the widgets list, and answer with the page', async () => {
+    const origin = served.get('ui-plugin')?.url ?? ''
+    const overview = (await getJson(`${origin}/com.portico.plugin/contents.json`)) as {
+      tools: { id: string; widget?: string }[]
+      widgets: { toolId: string; url: string }[]
+    }
+    const page = `${origin}/widgets/Board_show`
+    expect(overview.widgets).toEqual([
+      { toolId: 'Board_show', uri: 'ui://widgets/Board_show.html', url: page },
+    ])
+    expect(overview.tools.filter((tool) => tool.widget).map((tool) => tool.widget)).toEqual([page])
+    const response = await fetch(page)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+    expect(await response.text()).toContain('<div id="board">Board</div>')
+  })
+})

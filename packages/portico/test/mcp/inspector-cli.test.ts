@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { runExternalTool, stopExternalTools, type ToolRun } from '../support/external-tools.js'
 import {
   callTool,
+  fixtureDir,
   notesExampleDir,
   type ServedPlugin,
   servePlugin,
@@ -24,28 +25,36 @@ const exampleToolNames = [
 ]
 
 let server: ServedPlugin
+let ui: ServedPlugin
 let home: string
 
 beforeAll(async () => {
-  server = await servePlugin(notesExampleDir)
+  ;[server, ui] = await Promise.all([
+    servePlugin(notesExampleDir),
+    servePlugin(fixtureDir('ui-plugin')),
+  ])
   // The inspector keeps a catalog and client config under ~/.mcp-inspector: keep them private.
   home = await mkdtemp(join(tmpdir(), 'portico-inspector-'))
 })
 afterAll(async () => {
   stopExternalTools()
-  await server?.close()
+  await Promise.all([server?.close(), ui?.close()])
   if (home) await rm(home, { recursive: true, force: true })
 })
 
-/** Runs `mcp-inspector --cli <url>/mcp --format json ...` and parses its one JSON object. */
-async function inspect(args: string[]): Promise<Record<string, unknown>> {
+/**
+ * Runs `mcp-inspector --cli <url>/mcp --format json ...` and parses its one JSON object; it must
+ * exit 0 with nothing on stderr (no warning, no schema finding).
+ */
+async function inspect(args: string[], url = server.url): Promise<Record<string, unknown>> {
   const run = await runExternalTool(
     tools,
     tools.inspector,
-    ['--cli', `${server.url}/mcp`, '--transport', 'http', '--format', 'json', ...args],
+    ['--cli', `${url}/mcp`, '--transport', 'http', '--format', 'json', ...args],
     { timeoutMs: 15_000, env: { HOME: home } },
   )
   expect(run.code, describeRun(run)).toBe(0)
+  expect(run.stderr.trim(), describeRun(run)).toBe('')
   return JSON.parse(run.stdout) as Record<string, unknown>
 }
 
@@ -84,5 +93,58 @@ describe.each(['legacy', 'modern'])('the MCP Inspector CLI over the %s protocol 
     expect(result.structuredContent).toEqual(expected)
     expect(result.content.map((block) => block.type)).toEqual(['text'])
     expect(JSON.parse(String(result.content[0]?.text))).toEqual(expected)
+  })
+})
+
+describe.each(['legacy', 'modern'])('the MCP Inspector CLI on widgets over the %s era', (era) => {
+  const uri = 'ui://widgets/Board_show.html'
+
+  it('lists the tools under --strict with no finding, the widget tool linked, and the widget resource', async () => {
+    const listed = await inspect(
+      ['--protocol-era', era, '--method', 'tools/list', '--strict'],
+      ui.url,
+    )
+    expect(listed.schemaFindings).toBeUndefined()
+    const { tools: uiTools } = listed.result as { tools: { name: string; _meta?: unknown }[] }
+    expect(uiTools.map((tool) => tool.name).sort()).toEqual([
+      'Board_count',
+      'Board_show',
+      'Cards_list',
+    ])
+    expect(uiTools.find((tool) => tool.name === 'Board_show')?._meta).toMatchObject({
+      ui: { resourceUri: uri },
+    })
+    const resources = await inspect(['--protocol-era', era, '--method', 'resources/list'], ui.url)
+    expect((resources.result as { resources: unknown[] }).resources).toContainEqual({
+      uri,
+      name: 'Board_show',
+      title: 'Widget of Board_show',
+      mimeType: 'text/html;profile=mcp-app',
+    })
+  })
+
+  it('finds the MCP App of Board_show: its resource, visibility, policy and border', async () => {
+    const output = await inspect(
+      [
+        '--protocol-era',
+        era,
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'Board_show',
+        '--app-info',
+        '--advertise-apps',
+      ],
+      ui.url,
+    )
+    expect(output.appInfo).toEqual({
+      hasApp: true,
+      toolName: 'Board_show',
+      resourceUri: uri,
+      visibility: ['model', 'app'],
+      csp: { connectDomains: [ui.url], resourceDomains: [ui.url] },
+      prefersBorder: true,
+      resourceMimeType: 'text/html;profile=mcp-app',
+    })
   })
 })

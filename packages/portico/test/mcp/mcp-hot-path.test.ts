@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import {
+  fixtureDir,
+  notesExampleDir,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
 
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -8,18 +13,29 @@ const envelope = {
 }
 
 let server: ServedPlugin
+let ui: ServedPlugin
 
 beforeAll(async () => {
-  server = await servePlugin(notesExampleDir)
+  ;[server, ui] = await Promise.all([
+    servePlugin(notesExampleDir),
+    servePlugin(fixtureDir('ui-plugin')),
+  ])
 })
-afterAll(() => server.close())
+afterAll(async () => {
+  await Promise.all([server?.close(), ui?.close()])
+})
 
 /**
  * Sends one request twice: accepting JSON (the hot path answers) and accepting only SSE (the
  * SDK answers, as the hot path takes only requests that accept JSON; the SDK's 2026-07-28 leg
  * still answers JSON). Returns both JSON-RPC messages.
  */
-async function bothPaths(era: '2025' | '2026', method: string, params: Record<string, unknown>) {
+async function bothPaths(
+  era: '2025' | '2026',
+  method: string,
+  params: Record<string, unknown>,
+  endpoint = `${server.url}/mcp`,
+) {
   const modern = era === '2026'
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -33,13 +49,13 @@ async function bothPaths(era: '2025' | '2026', method: string, params: Record<st
     method,
     params: modern ? { ...params, _meta: envelope } : params,
   })
-  const hot = await fetch(`${server.url}/mcp`, {
+  const hot = await fetch(endpoint, {
     method: 'POST',
     headers: { ...headers, accept: 'application/json' },
     body,
   })
   expect(hot.headers.get('content-type')).toBe('application/json')
-  const sdk = await fetch(`${server.url}/mcp`, {
+  const sdk = await fetch(endpoint, {
     method: 'POST',
     headers: { ...headers, accept: 'text/event-stream' },
     body,
@@ -69,4 +85,18 @@ describe.each(['2025', '2026'] as const)('the hot path in the %s era', (era) => 
     expect(hot).toEqual(sdk)
     expect(hot).toMatchObject({ error: { code: -32602 } })
   })
+})
+
+describe.each(['2025', '2026'] as const)('a widget link in the %s era', (era) => {
+  it.each(['/mcp', '/mcp/board'])(
+    'is the same on %s whether the hot path or the SDK answers tools/list',
+    async (path) => {
+      const { hot, sdk } = await bothPaths(era, 'tools/list', {}, `${ui.url}${path}`)
+      expect(hot).toEqual(sdk)
+      const tools = (hot as { result: { tools: { name: string; _meta?: unknown }[] } }).result.tools
+      expect(tools.find((tool) => tool.name === 'Board_show')?._meta).toMatchObject({
+        ui: { resourceUri: 'ui://widgets/Board_show.html' },
+      })
+    },
+  )
 })

@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   fixtureDir,
@@ -69,6 +71,25 @@ describe('the JSON mirrors', () => {
     expect(await response.json()).toEqual(body.result)
   })
 
+  it.each([
+    ['/mcp/tools.json', '/mcp', 'tools/list'],
+    ['/mcp/board/tools.json', '/mcp/board', 'tools/list'],
+    ['/mcp/cards/tools.json', '/mcp/cards', 'tools/list'],
+  ])(
+    'serves %s of a plugin with widgets deep-equal to the %s %s result, with its links',
+    async (mirror, endpoint, method) => {
+      const mirrored = (await (await fetch(`${ui.url}${mirror}`)).json()) as {
+        tools: { name: string; _meta?: unknown }[]
+      }
+      const { body } = await rpc(`${ui.url}${endpoint}`, method)
+      expect(mirrored).toEqual(body.result)
+      const linked = mirrored.tools
+        .filter((tool) => tool._meta !== undefined)
+        .map((tool) => tool.name)
+      expect(linked).toEqual(endpoint === '/mcp/cards' ? [] : ['Board_show'])
+    },
+  )
+
   it('serves the resources mirror deep-equal to resources/list when there are widgets', async () => {
     const mirror = await (await fetch(`${ui.url}/mcp/resources.json`)).json()
     const { body } = await rpc(`${ui.url}/mcp`, 'resources/list')
@@ -113,11 +134,13 @@ describe('the capability rules', () => {
     const { body } = await rpc(`${ui.url}/mcp`, 'resources/read', {
       uri: 'ui://widgets/Board_show.html',
     })
+    const page = await readFile(join(fixtureDir('ui-plugin'), 'widgets/Board_show.html'), 'utf8')
     expect(body.result?.contents).toEqual([
       {
         uri: 'ui://widgets/Board_show.html',
         mimeType: 'text/html;profile=mcp-app',
-        text: '<!doctype html>\n<html lang="en"><body><div id="board">Board</div></body></html>\n',
+        text: page.replaceAll('/widget-assets/', `${ui.url}/widget-assets/`),
+        _meta: expect.objectContaining({ ui: expect.any(Object) }),
       },
     ])
     const missing = await rpc(`${ui.url}/mcp`, 'resources/read', { uri: 'ui://widgets/nope.html' })

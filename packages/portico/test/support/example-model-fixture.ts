@@ -116,6 +116,7 @@ export function createExampleModel(): PluginModel {
         uri: 'ui://widgets/Notes_list.html',
         html: '<p>Notes</p>',
         file: 'widgets/Notes_list.html',
+        assets: [],
       },
     ],
     skills: [

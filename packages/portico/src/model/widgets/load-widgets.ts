@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type { WidgetDefinition } from '../plugin-model.js'
+import { checkWidgetAssets } from './check-widget-assets.js'
 
 /** The folder of widget pages inside a plugin. */
 export const widgetsFolderName = 'widgets'
@@ -13,7 +14,8 @@ const listedToolIds = 5
 /**
  * Reads `widgets/<toolId>.html` (not recursive), one UI page per tool, sorted by tool id. Each
  * file name must be the id of a tool in `toolIds`, else {@link PluginDefinitionError} names the
- * file and some ids it could have. No `widgets/` folder means no widgets.
+ * file and some ids it could have; each page loads its assets only from `data:` URLs and
+ * `/widget-assets/` (see `checkWidgetAssets`). No `widgets/` folder means no widgets.
  *
  * @example
  * await loadWidgets(rootDir, new Set(['Notes_list'])) // widgets/Notes_list.html → ui://widgets/Notes_list.html
@@ -39,7 +41,8 @@ export async function loadWidgets(
       )
     }
     const html = await readFile(join(folder, name), 'utf8')
-    widgets.push({ toolId, uri: `ui://widgets/${toolId}.html`, html, file })
+    const assets = await checkWidgetAssets(rootDir, file, html)
+    widgets.push({ toolId, uri: `ui://widgets/${toolId}.html`, html, file, assets })
   }
   return widgets
 }

@@ -1,5 +1,5 @@
+import { decodePublicPath } from '../../core/decode-public-path.js'
 import { isPorticoError, PorticoError } from '../../core/portico-error.js'
-import { decodePublicPath } from '../../http/decode-public-path.js'
 import { jsonResponse, redirectResponse } from '../../http/json-response.js'
 import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import { pathnameOf } from '../../http/pathname-of.js'

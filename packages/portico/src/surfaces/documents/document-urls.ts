@@ -58,6 +58,11 @@ export function buildToolRestUrl(origin: string, className: string, methodName: 
   )
 }
 
+/** `<origin>/widgets/<toolId>`: the page of a tool's widget. */
+export function buildWidgetPageUrl(origin: string, toolId: string): string {
+  return buildDocumentUrl(origin, `/widgets/${encodeURIComponent(toolId)}`)
+}
+
 /** The URLs of one skill. */
 export function buildSkillUrls(origin: string, name: string): SkillUrls {
   const base = buildDocumentUrl(origin, `/skills/${encodeURIComponent(name)}`)

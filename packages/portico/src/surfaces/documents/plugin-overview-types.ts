@@ -22,7 +22,7 @@ export interface OverviewTool {
   rest: string
   /** `<origin>/mcp`: the main server, which offers every tool. */
   mcp: string
-  /** The page of the tool's widget; not written until the server serves widget pages. */
+  /** `<origin>/widgets/<toolId>`: the page of the tool's widget; present when it has one. */
   widget?: string
 }
 
@@ -51,8 +51,8 @@ export interface OverviewWidget {
   toolId: string
   /** `ui://widgets/<toolId>.html`: the MCP resource. */
   uri: string
-  /** The widget's page; not written until the server serves widget pages. */
-  url?: string
+  /** `<origin>/widgets/<toolId>`: the widget's page; MCP hosts read the same page as `uri`. */
+  url: string
 }
 
 /** One prompt template of the main MCP server. */

@@ -42,6 +42,7 @@ describe('buildPluginOverview', () => {
           annotations: { readOnlyHint: true },
           rest: 'https://notes.example.com/api/Notes/list',
           mcp,
+          widget: 'https://notes.example.com/widgets/Notes_list',
         },
         {
           id: 'Tags_list',
@@ -80,7 +81,13 @@ describe('buildPluginOverview', () => {
           html: 'https://notes.example.com/#/agents/note-reviewer',
         },
       ],
-      widgets: [{ toolId: 'Notes_list', uri: 'ui://widgets/Notes_list.html' }],
+      widgets: [
+        {
+          toolId: 'Notes_list',
+          uri: 'ui://widgets/Notes_list.html',
+          url: 'https://notes.example.com/widgets/Notes_list',
+        },
+      ],
       prompts: [
         {
           name: 'draft-note',

@@ -7,6 +7,7 @@ import {
   buildMcpServerUrl,
   buildSkillUrls,
   buildToolRestUrl,
+  buildWidgetPageUrl,
 } from './document-urls.js'
 import type {
   OverviewExternalServer,
@@ -32,6 +33,7 @@ export const MAIN_SERVER_NAME = 'main'
 export function buildPluginOverview(model: PluginModel, origin: string): PluginOverview {
   const { identity, config } = model
   const servers = Object.entries(config.mcp.servers)
+  const widgetToolIds = new Set(model.widgets.map((widget) => widget.toolId))
   return {
     formatVersion: 1,
     identity: {
@@ -45,7 +47,7 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       keywords: identity.keywords,
     },
     style: { color: config.style.color, icons: buildIconUrls(model, origin) },
-    tools: model.tools.map((tool) => toOverviewTool(tool, origin)),
+    tools: model.tools.map((tool) => toOverviewTool(tool, origin, widgetToolIds.has(tool.id))),
     toolGroups: model.toolClasses.map((toolClass) => ({
       name: toolClass.name,
       ...(toolClass.description ? { description: toolClass.description } : {}),
@@ -62,13 +64,17 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       files: skill.files.map((file) => file.path),
     })),
     agents: model.agents.map((agent) => toAgentEntry(agent, origin)),
-    widgets: model.widgets.map((widget) => ({ toolId: widget.toolId, uri: widget.uri })),
+    widgets: model.widgets.map((widget) => ({
+      toolId: widget.toolId,
+      uri: widget.uri,
+      url: buildWidgetPageUrl(origin, widget.toolId),
+    })),
     prompts: model.prompts.map(toPromptListing),
     mcpServers: [...listHostedServers(model, origin), ...listExternalServers(model)],
   }
 }
 
-function toOverviewTool(tool: ToolDefinition, origin: string): OverviewTool {
+function toOverviewTool(tool: ToolDefinition, origin: string, hasWidget: boolean): OverviewTool {
   const annotations = Object.fromEntries(
     Object.entries(tool.annotations).filter(([, value]) => value !== undefined),
   )
@@ -81,6 +87,7 @@ function toOverviewTool(tool: ToolDefinition, origin: string): OverviewTool {
     annotations,
     rest: buildToolRestUrl(origin, tool.className, tool.methodName),
     mcp: buildMcpServerUrl(origin, ''),
+    ...(hasWidget ? { widget: buildWidgetPageUrl(origin, tool.id) } : {}),
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { createContentEtag } from '../../http/conditional-request.js'
 import { contentTypeFor } from '../../http/content-types.js'
 import { servedIcons } from '../../model/assets/list-icons.js'
 import type {
@@ -121,8 +121,7 @@ function served(
   bytes: Uint8Array,
   headers?: Record<string, string>,
 ): ServedFile {
-  const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`
-  return { contentType, bytes, etag, ...(headers ? { headers } : {}) }
+  return { contentType, bytes, etag: createContentEtag(bytes), ...(headers ? { headers } : {}) }
 }
 
 function encode(text: string): Uint8Array {

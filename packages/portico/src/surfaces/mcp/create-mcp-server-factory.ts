@@ -2,17 +2,26 @@ import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotoc
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import { isPorticoError } from '../../core/portico-error.js'
+import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { renderPrompt } from '../../model/prompts/render-prompt.js'
 import { listCacheHint } from './list-cache-hint.js'
-import { type McpServerCatalog, WIDGET_MIME_TYPE } from './mcp-catalog.js'
+import type { McpServerCatalog } from './mcp-catalog.js'
 import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'
+import { WIDGET_MIME_TYPE, widgetResourceContents } from './widget-resource.js'
 
 /** Options of {@link createMcpServerFactory}. */
 export interface McpServerFactoryOptions {
   dev: boolean
   /** The plugin's skills as the SDK's skills extension, built once; attached to each server. */
   skills?: SkillsExtension
+}
+
+/** What one request brings to its server: the caller, and the public origin it was made to. */
+export interface McpRequestScope {
+  context?: PorticoPluginContext
+  /** Widget pages name their assets on it (see `widgetResourceContents`). */
+  origin: string
 }
 
 /**
@@ -25,7 +34,7 @@ export function createMcpServerFactory(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
   options: McpServerFactoryOptions,
-): (context?: PorticoPluginContext) => McpServer {
+): (scope: McpRequestScope) => McpServer {
   const listHint = listCacheHint(runtime.model, options.dev)
   const cacheHints = {
     'server/discover': listHint,
@@ -36,8 +45,13 @@ export function createMcpServerFactory(
   }
   const toolsResult = { tools: catalog.tools }
   const promptsResult = { prompts: catalog.promptList }
+  // A widget's page names the request's origin: rendered once per origin, not per request.
+  const widgets = [...catalog.widgets.values()].map((widget) => ({
+    widget,
+    contentsOn: memoizeByOrigin((origin) => widgetResourceContents(widget, origin)),
+  }))
 
-  return (context) => {
+  return ({ context, origin }) => {
     const mcp = new McpServer(catalog.serverInfo, {
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
@@ -82,10 +96,10 @@ export function createMcpServerFactory(
         }
       })
     }
-    for (const widget of catalog.widgets.values()) {
+    for (const { widget, contentsOn } of widgets) {
       const metadata = { title: `Widget of ${widget.toolId}`, mimeType: WIDGET_MIME_TYPE }
       mcp.registerResource(widget.toolId, widget.uri, metadata, () => ({
-        contents: [{ uri: widget.uri, mimeType: WIDGET_MIME_TYPE, text: widget.html }],
+        contents: [contentsOn(origin)],
       }))
     }
     options.skills?.attach(mcp)

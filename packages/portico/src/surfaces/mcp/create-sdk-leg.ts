@@ -15,6 +15,13 @@ export type SdkLeg = (
   context?: PorticoPluginContext,
 ) => Promise<Response>
 
+/** Options of {@link createSdkLeg}. */
+export interface SdkLegOptions {
+  dev: boolean
+  /** The public origin of a request, naming only a checked host. */
+  originOf(request: Request): string
+}
+
 /** Where the caller's context rides through the SDK, which passes `authInfo` to the factory. */
 const CONTEXT_KEY = 'portico.context'
 
@@ -27,19 +34,30 @@ const CONTEXT_KEY = 'portico.context'
 export async function createSdkLeg(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
-  dev: boolean,
+  options: SdkLegOptions,
 ): Promise<SdkLeg> {
+  const { dev, originOf } = options
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
   const skills =
     catalog.skills.length > 0 ? await loadSkillsExtension(catalog.skills, runtime, dev) : undefined
   const factory = createMcpServerFactory(catalog, runtime, { dev, ...(skills ? { skills } : {}) })
   const modern = createMcpHandler(
-    (ctx) => factory(ctx.authInfo?.extra?.[CONTEXT_KEY] as PorticoPluginContext | undefined),
+    (ctx) => {
+      const context = ctx.authInfo?.extra?.[CONTEXT_KEY] as PorticoPluginContext | undefined
+      // Always there over HTTP: the handler hands the factory the request it serves.
+      if (!ctx.requestInfo) throw new Error('The MCP SDK passed no request to the server factory')
+      return factory({ ...(context ? { context } : {}), origin: originOf(ctx.requestInfo) })
+    },
     { legacy: 'reject', maxRequestBodySize },
   )
   return async (request, parsedBody, context) =>
     (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
-      ? serveLegacyRequest(request, () => factory(context), maxRequestBodySize, parsedBody)
+      ? serveLegacyRequest(
+          request,
+          () => factory({ ...(context ? { context } : {}), origin: originOf(request) }),
+          maxRequestBodySize,
+          parsedBody,
+        )
       : modern.fetch(request, {
           ...(parsedBody === undefined ? {} : { parsedBody }),
           ...(context

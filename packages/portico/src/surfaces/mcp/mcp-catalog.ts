@@ -14,9 +14,7 @@ import type {
 } from '../../model/plugin-model.js'
 import { toPromptListing } from '../../model/prompts/prompt-listing.js'
 import { toMcpTool } from './to-mcp-tool.js'
-
-/** The MIME type MCP Apps hosts expect of a widget page. */
-export const WIDGET_MIME_TYPE = 'text/html;profile=mcp-app'
+import { WIDGET_MIME_TYPE, widgetToolMeta } from './widget-resource.js'
 
 /**
  * What one MCP server (`/mcp` or `/mcp/<name>`) offers, in the SDK's shapes, prepared once per
@@ -28,6 +26,7 @@ export interface McpServerCatalog {
   serverInfo: Implementation
   instructions?: string
   capabilities: ServerCapabilities
+  /** Each with the `_meta` link to its widget when it has one (both eras answer these). */
   tools: Tool[]
   /** Tool ids this server may call, and which of them wrap their result. */
   callable: ReadonlyMap<string, { wrapsOutput: boolean }>
@@ -51,16 +50,20 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
 
   const catalogs = new Map<string, McpServerCatalog>()
   for (const server of listMcpServers(model)) {
+    const serverWidgets = pick(widgets, server.widgetToolIds)
+    const widgetOf = new Map(serverWidgets.map((widget) => [widget.toolId, widget]))
     const projections = pick(tools, server.toolIds).map(toMcpTool)
     const serverPrompts = pick(prompts, server.promptNames)
-    const serverWidgets = pick(widgets, server.widgetToolIds)
     const serverSkills = pick(skills, server.skillNames)
     catalogs.set(server.name, {
       name: server.name,
       serverInfo: server.identity,
       ...(server.instructions ? { instructions: server.instructions } : {}),
       capabilities: server.capabilities,
-      tools: projections.map((projection) => projection.tool),
+      tools: projections.map(({ tool }) => {
+        const widget = widgetOf.get(tool.name)
+        return widget ? { ...tool, _meta: widgetToolMeta(widget) } : tool
+      }),
       callable: new Map(
         projections.map(({ tool, wrapsOutput }) => [tool.name, { wrapsOutput }] as const),
       ),

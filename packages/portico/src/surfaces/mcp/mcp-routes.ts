@@ -10,7 +10,7 @@ import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
 import { createHostOriginCheck } from './check-host-origin.js'
-import type { SdkLeg } from './create-sdk-leg.js'
+import type { SdkLeg, SdkLegOptions } from './create-sdk-leg.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
 
@@ -59,7 +59,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       resources: JSON.stringify({ resources: catalog.resources }),
     })
   }
-  const sdkLegs = lazySdkLegs(catalogs, runtime, options.dev)
+  const sdkLegs = lazySdkLegs(catalogs, runtime, options)
   setTimeout(() => void sdkLegs(), SDK_PRELOAD_DELAY_MS).unref()
   const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)
   const { gate } = options
@@ -127,13 +127,13 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
 function lazySdkLegs(
   catalogs: Map<string, McpServerCatalog>,
   runtime: ToolRuntime,
-  dev: boolean,
+  options: SdkLegOptions,
 ): () => Promise<Map<string, SdkLeg>> {
   let legs: Promise<Map<string, SdkLeg>> | undefined
   return () => {
     legs ??= import('./create-sdk-leg.js').then(async ({ createSdkLeg }) => {
       const entries = [...catalogs].map(
-        async ([name, catalog]) => [name, await createSdkLeg(catalog, runtime, dev)] as const,
+        async ([name, catalog]) => [name, await createSdkLeg(catalog, runtime, options)] as const,
       )
       return new Map(await Promise.all(entries))
     })

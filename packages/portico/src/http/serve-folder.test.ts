@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createEtag } from '../../http/conditional-request.js'
-import { createPublicFolderHandler } from './serve-public-folder.js'
+import { createEtag } from './conditional-request.js'
+import { createFolderHandler } from './serve-folder.js'
 
 const secret = 'TOP-SECRET-CONTENT'
 const fixedTime = new Date('2026-01-01T00:00:00Z')
@@ -17,7 +17,7 @@ let publicDir: string
 const servers: { origin: string; port: number; close: () => Promise<void> }[] = []
 
 async function startServer(rootDir: string, dev: boolean) {
-  const handler = createPublicFolderHandler({ rootDir, dev })
+  const handler = createFolderHandler({ rootDir, dev })
   const app = new Hono().get('*', (c) => handler(c.req.raw))
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const started = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
@@ -52,7 +52,7 @@ function rawGet(port: number, path: string) {
 let main: Awaited<ReturnType<typeof startServer>>
 
 beforeAll(async () => {
-  tmp = await mkdtemp(join(tmpdir(), 'portico-public-'))
+  tmp = await mkdtemp(join(tmpdir(), 'portico-folder-'))
   publicDir = join(tmp, 'public')
   await mkdir(join(publicDir, 'docs'), { recursive: true })
   await mkdir(join(publicDir, 'empty-dir'))
@@ -79,7 +79,7 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true })
 })
 
-describe('createPublicFolderHandler over HTTP', () => {
+describe('createFolderHandler over HTTP', () => {
   it.each([
     ['/style.css', 'text/css; charset=utf-8', 'body { color: red }'],
     ['/logo.svg', 'image/svg+xml; charset=utf-8', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
@@ -240,16 +240,40 @@ describe('createPublicFolderHandler over HTTP', () => {
   })
 })
 
-describe('createPublicFolderHandler in process', () => {
+describe('createFolderHandler in process', () => {
   it('answers 405 with Allow to a method other than GET and HEAD', async () => {
-    const handler = createPublicFolderHandler({ rootDir: publicDir, dev: false })
+    const handler = createFolderHandler({ rootDir: publicDir, dev: false })
     const res = await handler(new Request('http://x/style.css', { method: 'POST' }))
     expect(res.status).toBe(405)
     expect(res.headers.get('allow')).toBe('GET, HEAD')
     expect(res.headers.get('content-type')).toBe(problemJson)
   })
 
+  it('serves under its mount path only, with the extra headers on every file answer', async () => {
+    const handler = createFolderHandler({
+      rootDir: publicDir,
+      dev: false,
+      mountPath: '/widget-assets',
+      headers: { 'cross-origin-resource-policy': 'cross-origin' },
+    })
+    const served = await handler(new Request('http://x/widget-assets/style.css'))
+    expect(served.status).toBe(200)
+    expect(await served.text()).toBe('body { color: red }')
+    expect(served.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    const etag = served.headers.get('etag') ?? ''
+    const unchanged = await handler(
+      new Request('http://x/widget-assets/style.css', { headers: { 'if-none-match': etag } }),
+    )
+    expect(unchanged.status).toBe(304)
+    expect(unchanged.headers.get('cross-origin-resource-policy')).toBe('cross-origin')
+    const redirect = await handler(new Request('http://x/widget-assets/docs'))
+    expect(redirect.headers.get('location')).toBe('/widget-assets/docs/')
+    for (const path of ['/style.css', '/widget-assets', '/widget-assetsstyle.css']) {
+      expect((await handler(new Request(`http://x${path}`))).status, path).toBe(404)
+    }
+  })
+
   it('throws a TypeError at creation for a relative rootDir', () => {
-    expect(() => createPublicFolderHandler({ rootDir: 'public', dev: false })).toThrow(TypeError)
+    expect(() => createFolderHandler({ rootDir: 'public', dev: false })).toThrow(TypeError)
   })
 })

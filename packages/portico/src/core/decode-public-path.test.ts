@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isPorticoError } from '../core/portico-error.js'
 import { decodePublicPath } from './decode-public-path.js'
+import { isPorticoError } from './portico-error.js'
 
 function kindOf(pathname: string): string {
   try {

@@ -20,14 +20,8 @@ export async function resolveSafePath(
   realRoot: string,
   segments: readonly string[],
 ): Promise<string | undefined> {
-  let real: string
-  try {
-    real = await realpath(join(realRoot, ...segments))
-  } catch (error) {
-    if (isMissingError(error)) return undefined
-    throw error
-  }
-  return isInsideRoot(realRoot, real) ? real : undefined
+  const real = await unlessMissing(realpath(join(realRoot, ...segments)))
+  return real !== undefined && isInsideRoot(realRoot, real) ? real : undefined
 }
 
 /** True when `real` is `realRoot` or below it, and no step of the way is a dot-name. */
@@ -42,4 +36,14 @@ export function isInsideRoot(realRoot: string, real: string): boolean {
 export function isMissingError(error: unknown): boolean {
   if (!(error instanceof Error) || !('code' in error)) return false
   return typeof error.code === 'string' && missingCodes.has(error.code)
+}
+
+/** What `operation` resolves to, or `undefined` when it fails because nothing is there. */
+export async function unlessMissing<T>(operation: Promise<T>): Promise<T | undefined> {
+  try {
+    return await operation
+  } catch (error) {
+    if (isMissingError(error)) return undefined
+    throw error
+  }
 }

@@ -1,4 +1,4 @@
-import { PorticoError } from '../core/portico-error.js'
+import { PorticoError } from './portico-error.js'
 
 /** A request path split into decoded, checked file-name segments. */
 export interface PublicPath {
