@@ -12,7 +12,7 @@ export type AsyncState<T> =
  */
 export function useAsync<T>(load: () => Promise<T>, inputs: Inputs): AsyncState<T> {
   const [state, setState] = useState<AsyncState<T>>({ status: 'loading' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller names what `load` depends on
+  // The caller names what `load` depends on, in `inputs`.
   useEffect(() => {
     let current = true
     setState({ status: 'loading' })
