@@ -87,6 +87,8 @@ describe('the resources mirror with skills', () => {
     expect(mirror).toEqual(result)
     expect(mirror).toMatchObject({
       resources: [
+        expect.objectContaining({ uri: 'ui://widgets/Notes_get.html' }),
+        expect.objectContaining({ uri: 'ui://widgets/Notes_list.html' }),
         expect.objectContaining({ uri: 'skill://note-taking/SKILL.md' }),
         expect.anything(),
       ],

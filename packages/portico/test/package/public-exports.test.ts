@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as portico from '../../src/index.js'
 import * as porticoServer from '../../src/server/index.js'
+import * as porticoWidget from '../../src/widget/index.js'
 
 describe('the public API of portico', () => {
   it('exports exactly these run-time values from portico', () => {
@@ -20,5 +21,9 @@ describe('the public API of portico', () => {
       'getAuthApp',
       'loadBuiltPlugin',
     ])
+  })
+
+  it('exports exactly these run-time values from portico/widget', () => {
+    expect(Object.keys(porticoWidget).sort()).toEqual(['connectWidget'])
   })
 })

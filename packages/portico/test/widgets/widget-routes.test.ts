@@ -146,6 +146,29 @@ describe('GET /widget-assets/<path>', () => {
   })
 })
 
+describe('GET /widget-assets/_portico/widget.js', () => {
+  it('serves the widget runtime, an ES module, cached a day and revalidated by its ETag', async () => {
+    const response = await fetch(`${server.url}/widget-assets/_portico/widget.js`)
+    expect(response.status).toBe(200)
+    const headers = Object.fromEntries(response.headers)
+    expect(headers).toMatchObject({
+      'content-type': 'text/javascript; charset=utf-8',
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'public, max-age=86400',
+      etag: expect.stringMatching(/^"[\w-]{27}"$/),
+    })
+    const code = await response.text()
+    expect(code).toMatch(/export\s*\{[^}]*\bconnectWidget\b/)
+    expect(code).not.toMatch(/\brequire\(|node:/)
+    const again = await fetch(`${server.url}/widget-assets/_portico/widget.js`, {
+      headers: { 'if-none-match': headers.etag ?? '' },
+    })
+    expect(again.status).toBe(304)
+  })
+})
+
 describe('widget routes in an authenticated mode', () => {
   let issuer: TestIssuer
   let guarded: ServedPlugin

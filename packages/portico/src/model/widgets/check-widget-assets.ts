@@ -9,6 +9,12 @@ import { type AssetReference, findAssetReferences } from './find-asset-reference
 /** Where the server re-serves the plugin's `public/` folder for widgets. */
 export const WIDGET_ASSETS_PATH = '/widget-assets'
 
+/**
+ * The widget runtime Portico serves among the assets (`surfaces/widgets/widget-runtime.ts`):
+ * allowed as written, without a query, and not one of the widget's `public/` files.
+ */
+export const WIDGET_RUNTIME_URL = `${WIDGET_ASSETS_PATH}/_portico/widget.js`
+
 /** The plugin's folder of static files, relative to the plugin folder. */
 const publicFolderName = 'public'
 
@@ -29,7 +35,8 @@ function hasUnsafeCharacter(path: string): boolean {
  * Checks every URL the widget page loads (see `findAssetReferences`) and returns the files of
  * `public/` it loads, as paths relative to that folder, sorted, each once. A URL must be
  * `data:` or `/widget-assets/<path>` naming a file of `public/` by the public folder's own rules
- * (each segment decoded once; no `..`, no dot-names, no link out of the folder): a widget runs
+ * (each segment decoded once; no `..`, no dot-names, no link out of the folder), or exactly
+ * the widget runtime's {@link WIDGET_RUNTIME_URL} (not listed among the files): a widget runs
  * in a host's sandbox, which only lets it load from the plugin's origin. Anything else throws
  * {@link PluginDefinitionError} at the line and column of the URL.
  *
@@ -45,7 +52,7 @@ export async function checkWidgetAssets(
   const publicRoot = await unlessMissing(realpath(join(rootDir, publicFolderName)))
   const assets = new Set<string>()
   for (const reference of findAssetReferences(html)) {
-    if (/^data:/i.test(reference.url)) continue
+    if (/^data:/i.test(reference.url) || reference.url === WIDGET_RUNTIME_URL) continue
     const segments = assetSegments(reference)
     if (typeof segments === 'string') throw refuse(file, html, reference, segments)
     const path = segments.join('/')

@@ -129,6 +129,23 @@ describe('the assets of a widget page', () => {
     expect(widget?.assets).toEqual(['alias.js', 'app.css', 'app.js', 'img/logo big.png'])
   })
 
+  it('passes the widget runtime, written exactly, without listing it among the files', async () => {
+    const dir = await widgetPlugin(
+      '<script type="module" src="/widget-assets/_portico/widget.js"></script>',
+    )
+    const [widget] = await loadWidgets(dir, toolIds)
+    expect(widget?.assets).toEqual([])
+    for (const url of [
+      '/widget-assets/_portico/widget.js?v=1',
+      '/widget-assets/_portico/other.js',
+    ]) {
+      const other = await widgetPlugin(`<script src="${url}"></script>`)
+      await expect(loadWidgets(other, toolIds), url).rejects.toThrow(
+        'which is not a file of the plugin',
+      )
+    }
+  })
+
   const rule = "widgets load their assets from /widget-assets/<path> (the plugin's public/ folder)"
   it.each([
     ['../secret.txt', 'is neither a data: URL nor a /widget-assets/ path'],

@@ -6,6 +6,7 @@ import { serveFile } from '../../http/serve-file.js'
 import { createFolderHandler } from '../../http/serve-folder.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import { WIDGET_ASSETS_PATH } from '../../model/widgets/check-widget-assets.js'
+import { loadWidgetRuntime, WIDGET_RUNTIME_ASSET } from './widget-runtime.js'
 
 /** Options of {@link widgetRoutes}. */
 export interface WidgetRoutesOptions {
@@ -52,6 +53,8 @@ interface WidgetPage {
  * `/widget-assets/<path>`: the plugin's `public/` folder again, by the public folder's own path
  * rules, with `Cross-Origin-Resource-Policy: cross-origin` beside the CORS `*` every answer has,
  * so that a widget in a host's sandbox (an opaque origin) can load its scripts and styles.
+ * `/widget-assets/_portico/widget.js` is the widget runtime (`src/widget/`), not a file of
+ * `public/`: cached for a day in production, revalidated by its ETag.
  */
 export function widgetRoutes(model: PluginModel, options: WidgetRoutesOptions): Route[] {
   const pages = new Map<string, WidgetPage>()
@@ -80,12 +83,32 @@ export function widgetRoutes(model: PluginModel, options: WidgetRoutesOptions): 
     mountPath: WIDGET_ASSETS_PATH,
     headers: CROSS_ORIGIN,
   })
+  let runtime: Promise<WidgetPage> | undefined
+  const serveRuntime = async (request: Request): Promise<Response> => {
+    runtime ??= loadWidgetRuntime().then(
+      (bytes) => ({ bytes, etag: createContentEtag(bytes) }),
+      (error: unknown) => {
+        runtime = undefined // a later request tries again
+        throw error
+      },
+    )
+    const { bytes, etag } = await runtime
+    return serveFile(request, {
+      contentType: 'text/javascript; charset=utf-8',
+      etag,
+      size: bytes.byteLength,
+      cacheControl: options.dev ? 'no-cache' : 'public, max-age=86400',
+      headers: CROSS_ORIGIN,
+      body: bytes,
+    })
+  }
   return [
     {
       method: 'GET',
       path: '/widgets/:toolId',
       handle: (request, params) => servePage(request, params.toolId ?? ''),
     },
+    { method: 'GET', path: `${WIDGET_ASSETS_PATH}/${WIDGET_RUNTIME_ASSET}`, handle: serveRuntime },
     { method: 'GET', path: `${WIDGET_ASSETS_PATH}/*`, handle: serveAsset },
   ]
 }
