@@ -65,11 +65,14 @@ export function TryIt({
   url,
   schema,
   components,
+  onSuccess,
 }: {
   toolId: string
   url: string
   schema: OpenApiSchema
   components: Components
+  /** Told of each call the server answered with a 2xx: the input sent and the answer. */
+  onSuccess?: (input: unknown, result: RestCallResult) => void
 }) {
   const token = useAccessToken()
   const fresh = () => initialValue(schema, components, 0) ?? {}
@@ -109,7 +112,18 @@ export function TryIt({
   const send = () => {
     setCall({ status: 'pending' })
     callTool(url, body).then(
-      (result) => setCall({ status: 'done', result }),
+      (result) => {
+        setCall({ status: 'done', result })
+        if (onSuccess && result.status >= 200 && result.status < 300) {
+          let input: unknown
+          try {
+            input = JSON.parse(body)
+          } catch {
+            input = {}
+          }
+          onSuccess(input, result)
+        }
+      },
       (error: unknown) =>
         setCall({
           status: 'failed',

@@ -202,9 +202,9 @@ function Connect({ overview }: { overview: PluginOverview }) {
   )
 }
 
-/** How many tools, prompts, skills and agents, each with links to their pages. */
+/** How many tools, prompts, skills, agents and widgets, each with links to their pages. */
 function Contents({ overview }: { overview: PluginOverview }) {
-  const { tools, toolGroups, prompts, skills, agents } = overview
+  const { tools, toolGroups, prompts, skills, agents, widgets } = overview
   return (
     <section aria-labelledby="contents-title">
       <h2 id="contents-title">Contents</h2>
@@ -230,6 +230,11 @@ function Contents({ overview }: { overview: PluginOverview }) {
         </ContentCard>
         <ContentCard title="Agents" count={agents.length}>
           <LinkList items={agents.map((agent) => [agent.name, href('agents', agent.name)])} />
+        </ContentCard>
+        <ContentCard title="Widgets" count={widgets.length}>
+          <LinkList
+            items={widgets.map((widget) => [widget.toolId, href('tools', widget.toolId)])}
+          />
         </ContentCard>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks'
 import { CopyLine } from '../components/code-block.js'
 import { Paragraphs, SchemaView } from '../components/schema-view.js'
 import { TryIt } from '../components/try-it.js'
@@ -9,10 +10,16 @@ import {
   type OpenApiOperation,
   type OpenApiSchema,
 } from '../lib/json-schema.js'
+import type { RestCallResult } from '../lib/rest-call.js'
 import { href } from '../lib/router.js'
+import { useLazyModule } from '../lib/use-async.js'
+import type { WidgetCall } from '../widgets/widget-preview.js'
 import { AnnotationBadges } from './tools-page.js'
 
 type OverviewTool = PluginOverview['tools'][number]
+
+// The MCP Apps bridge is a chunk of its own, loaded once a widget has a result to show.
+const loadWidgetPreview = () => import('../widgets/widget-preview.js')
 
 /**
  * One tool: what it does, where to call it, its input and output, its errors, and a form to
@@ -93,17 +100,24 @@ export function ToolPage({ overview, toolId }: { overview: PluginOverview; toolI
         </p>
       )}
       {api.status === 'ready' && operation && (
-        <OperationDetails tool={tool} operation={operation} document={api.value} />
+        <OperationDetails
+          overview={overview}
+          tool={tool}
+          operation={operation}
+          document={api.value}
+        />
       )}
     </article>
   )
 }
 
 function OperationDetails({
+  overview,
   tool,
   operation,
   document,
 }: {
+  overview: PluginOverview
   tool: OverviewTool
   operation: OpenApiOperation
   document: OpenApiDocument
@@ -114,6 +128,11 @@ function OperationDetails({
   }
   const output = operation.responses['200']?.content?.['application/json']?.schema
   const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'))
+  const [widgetCall, setWidgetCall] = useState<WidgetCall | undefined>(undefined)
+  const onSuccess = tool.widget
+    ? (input: unknown, result: RestCallResult) =>
+        setWidgetCall({ input, text: result.text, json: result.json })
+    : undefined
   return (
     <>
       {operation.security.length > 0 && (
@@ -169,8 +188,48 @@ function OperationDetails({
           url={tool.rest}
           schema={input}
           components={components}
+          onSuccess={onSuccess}
         />
       </section>
+      {tool.widget && (
+        <section aria-labelledby="widget-title">
+          <h2 id="widget-title">Widget</h2>
+          <p class="muted">
+            MCP hosts show <a href={tool.widget}>this page</a> with the tool's result, in a
+            sandboxed frame.{' '}
+            {widgetCall
+              ? 'Here it shows the last call made above.'
+              : 'Call the tool above to preview it with the result.'}
+          </p>
+          {widgetCall && (
+            <WidgetSection overview={overview} tool={tool} url={tool.widget} call={widgetCall} />
+          )}
+        </section>
+      )}
     </>
   )
+}
+
+function WidgetSection({
+  overview,
+  tool,
+  url,
+  call,
+}: {
+  overview: PluginOverview
+  tool: OverviewTool
+  url: string
+  call: WidgetCall
+}) {
+  const module = useLazyModule(loadWidgetPreview)
+  if (module.status === 'failed') {
+    return (
+      <p role="alert" class="error">
+        The widget preview could not be loaded: {module.message}
+      </p>
+    )
+  }
+  if (module.status === 'loading') return <p aria-busy="true">Loading the widget…</p>
+  const { WidgetPreview } = module.value
+  return <WidgetPreview key={tool.id} overview={overview} toolId={tool.id} url={url} call={call} />
 }

@@ -341,6 +341,50 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
   }, 60_000)
 })
 
+describe('the widget preview of the example', () => {
+  let served: ServedPlugin
+  let overview: PluginOverview
+  beforeAll(async () => {
+    served = await servePlugin(notesExampleDir)
+    overview = (await (
+      await fetch(`${served.url}/com.portico.plugin/contents.json`)
+    ).json()) as PluginOverview
+  })
+  afterAll(() => served?.close())
+
+  it('previews a widget with the try-it result, through an MCP Apps bridge', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    try {
+      const { page } = watched
+      await openRoute(page, served.url, 'tools/Notes_list')
+      await page.getByTestId('try-it-raw').click()
+      await page.getByTestId('try-it-json').fill('{}')
+      await page.getByTestId('try-it-call').click()
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('200')
+      const rest = overview.tools.find((tool) => tool.id === 'Notes_list')?.rest ?? ''
+      const listed = (await (
+        await fetch(rest, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        })
+      ).json()) as { items: { title: string }[] }
+      expect(listed.items.length).toBeGreaterThan(0)
+      const widget = page.frameLocator('[data-testid=widget-preview]')
+      await widget.locator('#notes li').first().waitFor({ timeout: 15_000 })
+      const titles = await widget.locator('#notes li span').allTextContents()
+      expect(titles).toEqual(listed.items.map((note) => note.title))
+      // A call the widget makes back goes to the tool's REST route.
+      const first = listed.items[0] as { title: string }
+      await widget.getByRole('button', { name: `Details of ${first.title}` }).click()
+      await expect.poll(() => widget.locator('#detail h2').textContent()).toBe(first.title)
+      await expectClean(watched, 'widget preview')
+    } finally {
+      await watched.close()
+    }
+  })
+})
+
 describe('an authenticated plugin', () => {
   let issuer: TestIssuer
   let served: ServedPlugin
