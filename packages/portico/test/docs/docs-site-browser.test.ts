@@ -245,7 +245,7 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
         await expect
           .poll(() => page.getByTestId('mcp-result').textContent(), { timeout: 15_000 })
           .toContain(sample.call.expect)
-        expect(await page.getByTestId('mcp-log').textContent()).toContain('tools/call')
+        await expect.poll(() => page.getByTestId('mcp-log').textContent()).toContain('tools/call')
         await expectClean(watched, `mcp ${era}`)
       } finally {
         await watched.close()
@@ -305,7 +305,8 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
           .split(/\s+/)
           .slice(0, 3)
           .join(' ')
-        expect(await page.locator('main').textContent()).toContain(words)
+        // The file arrives after the page's heading.
+        await expect.poll(() => page.locator('main').textContent()).toContain(words)
       }
       for (const agent of overview.agents) {
         await openRoute(page, served.url, `agents/${agent.name}`)
