@@ -1,7 +1,7 @@
 import { AppBridge, PostMessageTransport } from '@modelcontextprotocol/ext-apps/app-bridge'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { authorizationHeaders } from '../lib/access-token.js'
 import type { PluginOverview } from '../lib/documents.js'
+import { callTool } from '../lib/rest-call.js'
 
 /**
  * The widget of a tool, previewed as an MCP Apps host shows it: the widget's page in a
@@ -61,24 +61,8 @@ async function forwardCall(
 ): Promise<ToolResult> {
   const tool = overview.tools.find((entry) => entry.id === name)
   if (!tool) return toToolResult(`This plugin has no tool ${name}.`, undefined, true)
-  const { pathname, search } = new URL(tool.rest, location.href)
-  const response = await fetch(pathname + search, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...authorizationHeaders(),
-    },
-    body: JSON.stringify(args ?? {}),
-  })
-  const text = await response.text()
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch {
-    json = undefined
-  }
-  return toToolResult(text, json, !response.ok)
+  const answer = await callTool(tool.rest, JSON.stringify(args ?? {}))
+  return toToolResult(answer.text, answer.json, answer.status < 200 || answer.status >= 300)
 }
 
 function currentTheme(): 'light' | 'dark' {
