@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
 import { AuthorizeButton } from './components/authorize-dialog.js'
+import { Awaited } from './components/awaited.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
 import { CONTENTS_PATH, type PluginOverview, useDocument } from './lib/documents.js'
@@ -27,12 +28,11 @@ function OnDemand<M>({
   load: () => Promise<M>
   children: (module: M) => ComponentChildren
 }) {
-  const state = useLazyModule(load)
-  if (state.status === 'ready') return <>{children(state.value)}</>
-  if (state.status === 'failed') {
-    return <p role="alert">This page could not be loaded: {state.message}</p>
-  }
-  return <p aria-busy="true">Loading…</p>
+  return (
+    <Awaited state={useLazyModule(load)} what="this page">
+      {children}
+    </Awaited>
+  )
 }
 
 /** The login URL the server writes into the page when the plugin has login routes. */

@@ -1,5 +1,6 @@
 import type { OpenApiDocument } from '../api/open-api-types.js'
 import { PorticoApiView } from '../api/portico-api-view.js'
+import { Awaited } from '../components/awaited.js'
 import { type PluginOverview, useDocument } from '../lib/documents.js'
 import { href } from '../lib/router.js'
 import { useLazyModule } from '../lib/use-async.js'
@@ -41,32 +42,17 @@ export function ApiPage({
 
 function PorticoView() {
   const document = useDocument<OpenApiDocument>(OPEN_API_PATH)
-  switch (document.status) {
-    case 'loading':
-      return <p aria-busy="true">Loading the OpenAPI document…</p>
-    case 'failed':
-      return (
-        <p role="alert" class="error">
-          The OpenAPI document could not be read: {document.message}
-        </p>
-      )
-    case 'ready':
-      return <PorticoApiView document={document.value} />
-  }
+  return (
+    <Awaited state={document} what="the OpenAPI document">
+      {(value) => <PorticoApiView document={value} />}
+    </Awaited>
+  )
 }
 
 function LazySwagger() {
-  const lazy = useLazyModule(loadSwagger)
-  switch (lazy.status) {
-    case 'loading':
-      return <p aria-busy="true">Loading Swagger UI…</p>
-    case 'failed':
-      return (
-        <p role="alert" class="error">
-          Swagger UI could not be loaded ({lazy.message}). Reload the page to try again.
-        </p>
-      )
-    case 'ready':
-      return <lazy.value.SwaggerView />
-  }
+  return (
+    <Awaited state={useLazyModule(loadSwagger)} what="Swagger UI">
+      {({ SwaggerView }) => <SwaggerView />}
+    </Awaited>
+  )
 }

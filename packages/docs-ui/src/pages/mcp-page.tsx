@@ -1,3 +1,4 @@
+import { Awaited } from '../components/awaited.js'
 import type { PluginOverview } from '../lib/documents.js'
 import { href } from '../lib/router.js'
 import { useLazyModule } from '../lib/use-async.js'
@@ -49,19 +50,11 @@ export function McpPage({ overview, server }: { overview: PluginOverview; server
 }
 
 function LazyConsole({ url }: { url: string }) {
-  const lazy = useLazyModule(loadConsole)
-  switch (lazy.status) {
-    case 'loading':
-      return <p aria-busy="true">Loading the MCP client…</p>
-    case 'failed':
-      return (
-        <p role="alert" class="error">
-          The MCP client could not be loaded ({lazy.message}). Reload the page to try again.
-        </p>
-      )
-    case 'ready':
-      return <lazy.value.McpConsole url={url} />
-  }
+  return (
+    <Awaited state={useLazyModule(loadConsole)} what="the MCP client">
+      {({ McpConsole }) => <McpConsole url={url} />}
+    </Awaited>
+  )
 }
 
 function ServerLinks({ overview }: { overview: PluginOverview }) {
