@@ -19,6 +19,7 @@ const SERVER_PATHS = [
   '/icons',
   '/favicon.ico',
   '/.well-known',
+  '/oauth',
   '/widgets',
   '/widget-assets',
   '/types',

@@ -1,23 +1,36 @@
 import { useRef, useState } from 'preact/hooks'
-import { saveAccessToken, useAccessToken } from '../lib/access-token.js'
+import {
+  type LoginUser,
+  logOut,
+  saveAccessToken,
+  useAccessToken,
+  useLoginUser,
+} from '../lib/access-token.js'
 
 /**
  * The Authorize button and its dialog: paste an access token, kept in `sessionStorage` and sent
  * on every try-it request, by both API views and by the MCP client. With `loginUrl` (the server
- * has login routes), a Log in link sits beside it; the login ends by storing the token the same
- * way (see `saveAccessToken`) and coming back here.
+ * has login routes), a Log in link sits beside it; the login ends by storing the token and the
+ * user the same way and coming back here, which then shows who is logged in and a Log out.
  */
 export function AuthorizeButton({ loginUrl }: { loginUrl?: string | undefined }) {
   const token = useAccessToken()
+  const user = useLoginUser()
   const dialog = useRef<HTMLDialogElement>(null)
   const [draft, setDraft] = useState('')
   const returnTo = encodeURIComponent(location.pathname + location.hash)
+  const who = token && user ? nameOf(user) : undefined
   return (
     <>
       {loginUrl && !token && (
         <a class="button" href={`${loginUrl}?return_to=${returnTo}`}>
           Log in
         </a>
+      )}
+      {who && (
+        <span class="login-user" title={user?.email}>
+          {who}
+        </span>
       )}
       <button
         type="button"
@@ -29,6 +42,11 @@ export function AuthorizeButton({ loginUrl }: { loginUrl?: string | undefined })
       >
         {token ? 'Authorized' : 'Authorize'}
       </button>
+      {who && (
+        <button type="button" class="ghost" onClick={logOut}>
+          Log out
+        </button>
+      )}
       <dialog ref={dialog} aria-labelledby="authorize-title">
         <form
           method="dialog"
@@ -74,4 +92,9 @@ export function AuthorizeButton({ loginUrl }: { loginUrl?: string | undefined })
       </dialog>
     </>
   )
+}
+
+/** What names the user: the name, else the username, else the email. */
+function nameOf(user: LoginUser): string | undefined {
+  return user.name ?? user.preferredUsername ?? user.email
 }

@@ -6,6 +6,11 @@ export const PORTICO_HUB_ISSUER = 'http://localhost:4400'
 /** The audience every `portico-hub` token carries in the test tier: an identifier, not a URL. */
 export const PORTICO_HUB_AUDIENCE = 'urn:portico:hub:test'
 
+/** The audience of one `portico-hub` plugin when it opts into its own (`deploy.audience: 'plugin'`). */
+export function porticoHubPluginAudience(deploy: { org: string; app: string }): string {
+  return `urn:portico:hub:${deploy.org}:${deploy.app}`
+}
+
 /** The scope every `portico-hub` plugin requires. */
 export const PORTICO_HUB_SCOPE = 'portico-hub-test'
 
@@ -59,6 +64,14 @@ export interface AuthSettings {
   tokenUrl?: string
   /** Pre-registered public client id for the docs-site login. */
   clientId?: string
+  /**
+   * The RFC 8707 resource the docs-site login asks for: the plugin's own audience in mode
+   * `portico-hub` with `deploy.audience: 'plugin'`, `OAUTH_RESOURCE` in mode `custom`; none
+   * otherwise (the hub then issues the shared audience).
+   */
+  loginResource?: string
+  /** `deploy` of mode `portico-hub`, shown on the hub's login page ("Sign in to org/app"). */
+  deploy?: { org: string; app: string }
   algorithms: string[]
   /** Accepted clock skew for `exp` and `nbf`, in seconds. */
   clockToleranceSeconds: number

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthMode } from '../config/config-types.js'
 import { resolveConfig } from '../config/resolve-config.js'
-import { resolveAuthSettings } from './resolve-auth-settings.js'
+import { resolveAuthSettings, usesDefaultHub } from './resolve-auth-settings.js'
 
 const deploy = { org: 'acme', app: 'notes' }
 
@@ -41,11 +41,30 @@ describe('resolveAuthSettings', () => {
         audience: 'urn:portico:hub:test',
         requiredScopes: ['portico-hub-test'],
         advertisedScopes: ['portico-hub-test', 'profile', 'email'],
+        deploy: { org: 'acme', app: 'notes' },
         algorithms: ['RS256', 'ES256'],
         clockToleranceSeconds: 30,
       },
       warnings: [],
     })
+  })
+
+  it('gives a portico-hub plugin its own audience when it opts in, and asks for it at login', () => {
+    const config = resolveConfig({ auth: 'portico-hub', deploy: { ...deploy, audience: 'plugin' } })
+    const settings = resolveAuthSettings(config, {}, () => {})
+    expect([settings?.audience, settings?.loginResource, settings?.deploy]).toEqual([
+      'urn:portico:hub:acme:notes',
+      'urn:portico:hub:acme:notes',
+      { org: 'acme', app: 'notes' },
+    ])
+  })
+
+  it('tells when the plugin relies on the default local hub', () => {
+    const hub = resolveConfig({ auth: 'portico-hub', deploy })
+    expect(usesDefaultHub(hub, {})).toBe(true)
+    expect(usesDefaultHub(hub, { OAUTH_ISSUER: ' ' })).toBe(true)
+    expect(usesDefaultHub(hub, { OAUTH_ISSUER: 'https://hub.example' })).toBe(false)
+    expect(usesDefaultHub(resolveConfig({ auth: 'anon' }), {})).toBe(false)
   })
 
   it('honours OAUTH_ISSUER in mode portico-hub and warns once per other OAUTH_ variable', () => {
@@ -91,6 +110,7 @@ describe('resolveAuthSettings', () => {
       jwksUri: 'https://tenant.auth0.com/.well-known/jwks.json',
       tokenUrl: 'https://tenant.auth0.com/oauth/token',
       clientId: 'abc123',
+      loginResource: 'https://notes.example.com/mcp',
       algorithms: ['RS256', 'ES256'],
       clockToleranceSeconds: 30,
     })
@@ -107,6 +127,7 @@ describe('resolveAuthSettings', () => {
       issuer: 'http://127.0.0.1:9000',
       audience: 'https://n.example/mcp',
       resource: 'https://n.example/mcp',
+      loginResource: 'https://n.example/mcp',
       requiredScopes: [],
       advertisedScopes: ['profile', 'email'],
       algorithms: ['RS256', 'ES256'],

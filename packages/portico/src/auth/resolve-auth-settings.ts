@@ -6,6 +6,7 @@ import {
   PORTICO_HUB_AUDIENCE,
   PORTICO_HUB_ISSUER,
   PORTICO_HUB_SCOPE,
+  porticoHubPluginAudience,
   USER_INFO_SCOPES,
 } from './auth-settings.js'
 
@@ -19,8 +20,9 @@ const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/
  * environment variables (spec 5.2, 5.3); `undefined` in mode `anon`. Empty variables count as
  * unset. A missing or invalid variable throws a `PluginDefinitionError` naming it.
  *
- * - `portico-hub`: fixed audience and scope; only `OAUTH_ISSUER` is honoured, every other set
- *   `OAUTH_*` variable is reported through `warn`.
+ * - `portico-hub`: fixed audience (or the plugin's own with `deploy.audience: 'plugin'`) and
+ *   scope; only `OAUTH_ISSUER` is honoured, every other set `OAUTH_*` variable is reported
+ *   through `warn`.
  * - `custom`: `OAUTH_ISSUER` (kept exactly, trailing slash included) and `OAUTH_AUDIENCE` or
  *   `OAUTH_RESOURCE` are required; the audience defaults to the resource.
  *
@@ -46,11 +48,16 @@ export function resolveAuthSettings(
         warn(`${name} is ignored in mode portico-hub (only OAUTH_ISSUER is honoured)`)
       }
     }
+    const { org, app } = config.deploy
+    const ownAudience =
+      config.deploy.audience === 'plugin' ? porticoHubPluginAudience(config.deploy) : undefined
     return completeAuthSettings({
       mode: 'portico-hub',
       issuer: readUrl(env, 'OAUTH_ISSUER') ?? PORTICO_HUB_ISSUER,
-      audience: PORTICO_HUB_AUDIENCE,
+      audience: ownAudience ?? PORTICO_HUB_AUDIENCE,
       requiredScopes: [PORTICO_HUB_SCOPE],
+      loginResource: ownAudience,
+      deploy: { org, app },
     })
   }
   const issuer = readUrl(env, 'OAUTH_ISSUER')
@@ -88,7 +95,16 @@ export function resolveAuthSettings(
     jwksUri: readUrl(env, 'OAUTH_JWKS_URI'),
     tokenUrl: readUrl(env, 'OAUTH_TOKEN_URL'),
     clientId: read(env, 'OAUTH_CLIENT_ID'),
+    loginResource: resource,
   })
+}
+
+/**
+ * Whether the plugin relies on the local Portico hub at the default issuer: mode portico-hub
+ * with `OAUTH_ISSUER` unset. `portico dev` then makes sure one answers.
+ */
+export function usesDefaultHub(config: ResolvedConfig, env: Env): boolean {
+  return config.auth === 'portico-hub' && read(env, 'OAUTH_ISSUER') === undefined
 }
 
 /** What code may add to settings that the environment cannot express (see `getAuthApp`). */

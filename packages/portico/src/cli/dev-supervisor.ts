@@ -1,10 +1,12 @@
 import { type ChildProcess, fork } from 'node:child_process'
 import { createServer, type Socket } from 'node:net'
 import { watch } from 'chokidar'
+import { COOKIE_SECRET_VARIABLE, resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { logger } from '../core/logger.js'
 import { listenOn } from '../server/start-node-server.js'
 import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
 import { isModelInput, isRestartFile } from './dev-watch-filter.js'
+import { ensureHub } from './ensure-hub.js'
 import type { ListenOptions } from './listen-options.js'
 import { printError } from './print-error.js'
 
@@ -18,6 +20,8 @@ import { printError } from './print-error.js'
  * serving (the first load failed), any source change tries again.
  */
 export function runDevSupervisor(cliPath: string, rootDir: string, listen: ListenOptions): void {
+  // One login-cookie secret for the session, so a login survives a worker restart.
+  process.env[COOKIE_SECRET_VARIABLE] = resolveCookieSecret(process.env, { dev: true })
   const port = createServer({ pauseOnConnect: true })
   let url: string | undefined
   let serving: ChildProcess | undefined
@@ -33,6 +37,7 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
       workers.add(worker)
       worker.on('message', (message: WorkerMessage) => {
         if (message.type === 'warm') resolve(worker)
+        if (message.type === 'need-hub') void answerHub(worker)
       })
       worker.once('exit', () => {
         workers.delete(worker)
@@ -43,6 +48,19 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
     worker.send(message, socket, (error) => {
       if (error) socket?.destroy()
     })
+
+  // Started once for the whole session, so a restarted worker finds it and logins survive.
+  let hub: Promise<void> | undefined
+  const answerHub = async (worker: ChildProcess) => {
+    hub ??= ensureHub()
+    try {
+      await hub
+      tell(worker, { type: 'hub' })
+    } catch (error) {
+      hub = undefined
+      tell(worker, { type: 'hub', error: error instanceof Error ? error.message : String(error) })
+    }
+  }
 
   port.on('connection', (socket) => {
     if (serving?.connected) tell(serving, { type: 'connection' }, socket)

@@ -1,6 +1,8 @@
 import type { Socket } from 'node:net'
 import { watch } from 'chokidar'
 import type { Hono } from 'hono'
+import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
+import { usesDefaultHub } from '../auth/resolve-auth-settings.js'
 import { configFileName } from '../config/load-config.js'
 import { logger, setLogFormat } from '../core/logger.js'
 import type { PluginModel } from '../model/plugin-model.js'
@@ -10,6 +12,7 @@ import { createApp } from '../server/create-app.js'
 import { createGateFromEnvironment } from '../server/create-gate.js'
 import { createNodeRestEdge, type NodeEdge } from '../server/create-node-rest-edge.js'
 import { createNodeServer } from '../server/start-node-server.js'
+import { CliError } from './cli-error.js'
 import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
 import { isModelInput, isRestartFile } from './dev-watch-filter.js'
 import { drainConnections } from './drain-connections.js'
@@ -37,13 +40,34 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   setLogFormat(logFormatFromEnvironment('pretty'))
   let generation = 0
   let serving: Serving | undefined
+  const send = (message: WorkerMessage) => process.send?.(message)
+  // The supervisor keeps the local Portico hub for the whole session: asked once, then known.
+  let hub: Promise<void> | undefined
+  let answerHub: (error: string | undefined) => void = () => {}
+  const hubReady = () => {
+    hub ??= new Promise<void>((resolve, reject) => {
+      answerHub = (error) => {
+        if (error === undefined) return resolve()
+        hub = undefined
+        reject(new CliError(error))
+      }
+      send({ type: 'need-hub' })
+    })
+    return hub
+  }
+  // One secret for the worker's life, so a reload keeps the logins under way; the supervisor
+  // passes one secret to every worker of the session in PORTICO_COOKIE_SECRET.
+  let cookieSecret: string | undefined
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
+    if (usesDefaultHub(runtime.model.config, process.env)) await hubReady()
     const gate = createGateFromEnvironment(runtime.model, { listenHost })
     const withGate = gate ? { gate } : {}
+    if (gate) cookieSecret ??= resolveCookieSecret(process.env, { dev: true })
+    const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
     return {
       model: runtime.model,
-      app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate }),
+      app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate, ...login }),
       edge: createNodeRestEdge(runtime, { dev: true, listenHost, ...withGate }),
     }
   }
@@ -102,9 +126,10 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     else connections.drop()
     process.exit(0)
   }
-  const send = (message: WorkerMessage) => process.send?.(message)
   process.on('message', async (message: SupervisorMessage, handle: unknown) => {
-    if (message.type === 'load') {
+    if (message.type === 'hub') {
+      answerHub(message.error)
+    } else if (message.type === 'load') {
       try {
         serving = await load()
         // After the load, whose config messages are the clearer.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command } from 'commander'
 import { checkPluginFolder } from './check-plugin-folder.js'
+import type { HubFlags } from './hub-command.js'
 import {
   defaultHost,
   defaultPort,
@@ -73,6 +74,28 @@ servingCommand('start', 'serve a built plugin in production mode', async (rootDi
   const { startCommand } = await import('./start-command.js')
   await startCommand(rootDir, listen)
 })
+
+program
+  .command('hub')
+  .description('run the Portico hub: the development identity server of mode portico-hub')
+  .option('-p, --port <port>', 'port', parsePort, 4400)
+  .option('-H, --host <host>', 'interface', defaultHost)
+  .option('--issuer <url>', 'issuer URL (default: http://localhost:<port>)')
+  .option('--data <dir>', 'data folder (default: PORTICO_HUB_DATA or ~/.portico/hub)')
+  .option(
+    '--redis <url>',
+    'keep the data in Redis instead, shared by several hubs (e.g. redis://127.0.0.1:6379)',
+  )
+  .option(
+    '--client <id=uri>',
+    'pre-register a public client: <client id>=<redirect URI>[,<redirect URI>…] (repeatable)',
+    (value: string, previous: string[]) => [...previous, value],
+    [] as string[],
+  )
+  .action(async (flags: HubFlags) => {
+    const { hubCommand } = await import('./hub-command.js')
+    await hubCommand(flags)
+  })
 
 /** The version of this package, from its package.json (two folders up in src/ and in dist/). */
 function readOwnVersion(): string {

@@ -11,7 +11,10 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const started = performance.now()
   // Stacks in the log name the `.ts` lines of the tools (their maps sit beside the modules).
   process.setSourceMapsEnabled(true)
-  const plugin = await prepareBuiltPlugin(rootDir, { listenHost: listen.host })
+  const plugin = await prepareBuiltPlugin(rootDir, {
+    listenHost: listen.host,
+    requireCookieSecret: true,
+  })
   // A mistake before serving (no build, a bad OAUTH_* setting) is printed for the person who
   // ran the command; from here on the server writes its log as JSON lines.
   setLogFormat(logFormatFromEnvironment('json'))

@@ -48,7 +48,7 @@ export const configSchema: JsonSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['org', 'app'],
-      properties: { org: slug, app: slug },
+      properties: { org: slug, app: slug, audience: { enum: ['shared', 'plugin'] } },
     },
     mcp: {
       type: 'object',

@@ -7,6 +7,13 @@ export interface DeployConfig {
   org: string
   /** App name inside the organisation, e.g. `notes`. */
   app: string
+  /**
+   * Which access tokens the plugin accepts. `shared` (default): the test tier's one audience, so
+   * a token issued for any portico-hub plugin is valid here. `plugin`: only tokens issued for
+   * this plugin, i.e. for `urn:portico:hub:<org>:<app>` or for this plugin's own resource URL
+   * (RFC 8707 resource indicators).
+   */
+  audience?: 'shared' | 'plugin'
 }
 
 /** One additional MCP server at `/mcp/<name>`, serving a subset of the tool classes. */

@@ -1,6 +1,9 @@
 import { join } from 'node:path'
 import { type Handler, Hono } from 'hono'
 import type { AuthGate } from '../auth/create-auth-gate.js'
+import { LOGIN_PATH } from '../auth/login/login-paths.js'
+import { loginRoutes } from '../auth/login/login-routes.js'
+import { createCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
 import { logger } from '../core/logger.js'
 import { cors } from '../http/cors.js'
@@ -25,6 +28,12 @@ import { widgetRoutes } from '../surfaces/widgets/widget-routes.js'
  */
 const TOOL_CALLING_PATHS = ['/api/*', '/mcp', '/mcp/*']
 
+/**
+ * The login's paths, which the CORS middleware leaves alone: no other origin has anything to
+ * read there, and the callback's page carries a token.
+ */
+const LOGIN_PREFIX = '/oauth/'
+
 /** Options of {@link createApp}. */
 export interface AppOptions {
   /** Absolute path of the plugin folder. */
@@ -42,6 +51,19 @@ export interface AppOptions {
    * (build it with `createAuthGate(resolveAuthSettings(...))`), absent in mode `anon`.
    */
   gate?: AuthGate
+  /** The docs-site login of modes `portico-hub` and `custom` (ignored in mode `anon`). */
+  login?: LoginOptions
+}
+
+/** Options of the docs-site login (`/oauth/login`, `/oauth/callback`). */
+export interface LoginOptions {
+  /**
+   * Signs the short-lived login cookie (HMAC-SHA256); at least 32 characters. Default: a random
+   * secret per process, which is enough for one process; several replicas behind one URL need
+   * the same secret (`portico start` reads `PORTICO_COOKIE_SECRET`), or a login started on one
+   * fails on another.
+   */
+  cookieSecret?: string
 }
 
 /**
@@ -65,11 +87,19 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
   const publicDir = join(options.rootDir, 'public')
   const routes: Route[] = [
-    ...(gate ? metadataRoutes(model, gate.settings, originOf) : []),
+    ...(gate
+      ? [
+          ...metadataRoutes(model, gate.settings, originOf),
+          ...loginRoutes(model, gate.settings, {
+            cookieSecret: options.login?.cookieSecret ?? createCookieSecret(),
+            originOf,
+          }),
+        ]
+      : []),
     ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...mcpRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
     ...documentRoutes(model, { dev, originOf }),
-    ...docsRoutes({ dev }),
+    ...docsRoutes({ dev, ...(gate ? { loginUrl: LOGIN_PATH } : {}) }),
     ...widgetRoutes(model, { dev, publicDir }),
     ...publicRoutes({ rootDir: publicDir, dev }),
   ]
@@ -77,7 +107,10 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const app = new Hono()
   // Before the CORS middleware, which grants every other preflight.
   app.on('OPTIONS', TOOL_CALLING_PATHS, refuseForeignPreflight(hostPolicy, { dev }))
-  app.use('*', cors())
+  const corsHeaders = cors()
+  app.use('*', (c, next) =>
+    pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next),
+  )
   for (const route of routes) {
     // A route that answers `undefined` passes the request on to the next one that matches.
     const handler: Handler = (c, next) => route.handle(c.req.raw, c.req.param()) ?? next()

@@ -1,6 +1,7 @@
+import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
-import { createApp } from './create-app.js'
+import { createApp, type LoginOptions } from './create-app.js'
 import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
 
 /** Options of {@link createFetchHandler}. */
@@ -9,6 +10,20 @@ export interface FetchHandlerOptions {
   dev?: boolean
   /** The interface the host listens on, for the Host and Origin checks. Default `127.0.0.1`. */
   listenHost?: string
+  /**
+   * The docs-site login of modes `custom` and `portico-hub`. Its `cookieSecret` defaults to
+   * `PORTICO_COOKIE_SECRET`, else a random secret per process: replicas need the same one.
+   */
+  login?: LoginOptions
+}
+
+/** Options of {@link prepareBuiltPlugin}. */
+export interface PrepareOptions extends FetchHandlerOptions {
+  /**
+   * `portico start`: `PORTICO_COOKIE_SECRET` is required in the authenticated modes, since a
+   * random secret breaks the logins under way at every restart and across replicas.
+   */
+  requireCookieSecret?: boolean
 }
 
 /** A Fetch-API request handler, as Bun, Deno, Workers and Node adapters take it. */
@@ -25,7 +40,7 @@ export interface BuiltPluginServer {
  * The whole plugin server as one Fetch-API handler, from a folder `portico build` wrote: what
  * `portico start` serves, for a host that runs it itself. In modes `custom` and `portico-hub`
  * the OAuth settings come from the `OAUTH_*` environment variables (use `getAuthApp` to pass
- * them in code).
+ * them in code), the login cookie's secret from `options.login` or `PORTICO_COOKIE_SECRET`.
  *
  * @example
  * import { createFetchHandler } from 'portico/server'
@@ -41,7 +56,7 @@ export async function createFetchHandler(
 /** Loads a built plugin and prepares both ways of serving it (`portico start` uses the two). */
 export async function prepareBuiltPlugin(
   rootDir: string,
-  options: FetchHandlerOptions,
+  options: PrepareOptions,
 ): Promise<BuiltPluginServer> {
   const plugin = await loadBuiltPlugin(rootDir)
   const { model } = plugin.runtime
@@ -55,7 +70,13 @@ export async function prepareBuiltPlugin(
   const dev = options.dev ?? false
   const withGate = gate ? { gate } : {}
   const listenHost = options.listenHost ?? '127.0.0.1'
-  const app = createApp(plugin.runtime, { rootDir, dev, listenHost, ...withGate })
+  const cookieSecret =
+    gate === undefined
+      ? undefined
+      : (options.login?.cookieSecret ??
+        resolveCookieSecret(process.env, { dev: !options.requireCookieSecret }))
+  const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
+  const app = createApp(plugin.runtime, { rootDir, dev, listenHost, ...withGate, ...login })
   return {
     model,
     fetch: (request) => app.fetch(request),

@@ -3,6 +3,7 @@ import {
   PORTICO_HUB_AUDIENCE,
   PORTICO_HUB_ISSUER,
   PORTICO_HUB_SCOPE,
+  porticoHubPluginAudience,
 } from '../auth/auth-settings.js'
 import { createAuthGate } from '../auth/create-auth-gate.js'
 import { completeAuthSettings } from '../auth/resolve-auth-settings.js'
@@ -40,7 +41,9 @@ export interface AuthAppOptions {
 /**
  * The Fetch-API app of an authenticated plugin, for hosts that mount Portico themselves: OAuth
  * settings come from this object instead of the environment. The plugin's config chooses the
- * mode (`custom` or `portico-hub`).
+ * mode (`custom` or `portico-hub`). The docs-site login signs its cookie with
+ * `options.login.cookieSecret`, a random secret per process by default: give every replica the
+ * same one.
  *
  * @example
  * import { getAuthApp, loadBuiltPlugin } from 'portico/server'
@@ -66,7 +69,13 @@ export function getAuthApp(
   const hub = mode === 'portico-hub'
   const issuer = oauth.issuer ?? (hub ? PORTICO_HUB_ISSUER : undefined)
   if (!issuer) throw new TypeError('getAuthApp: issuer is required in mode custom')
-  const audience = hub ? PORTICO_HUB_AUDIENCE : (oauth.audience ?? oauth.resource)
+  const { deploy } = plugin.runtime.model.config
+  // As `resolveAuthSettings` does: the hub's shared audience unless the plugin asks for its own.
+  const ownAudience =
+    hub && deploy?.audience === 'plugin' ? porticoHubPluginAudience(deploy) : undefined
+  const audience = hub ? (ownAudience ?? PORTICO_HUB_AUDIENCE) : (oauth.audience ?? oauth.resource)
+  // What the docs-site login asks for: the plugin's own audience, or the resource.
+  const loginResource = hub ? ownAudience : oauth.resource
   if (!audience) throw new TypeError('getAuthApp: audience or resource is required in mode custom')
   const settings = completeAuthSettings(
     {
@@ -78,6 +87,8 @@ export function getAuthApp(
       ...(oauth.jwksUri ? { jwksUri: oauth.jwksUri } : {}),
       ...(oauth.tokenUrl ? { tokenUrl: oauth.tokenUrl } : {}),
       ...(oauth.clientId ? { clientId: oauth.clientId } : {}),
+      ...(hub && deploy ? { deploy: { org: deploy.org, app: deploy.app } } : {}),
+      ...(loginResource ? { loginResource } : {}),
     },
     {
       ...(oauth.algorithms ? { algorithms: oauth.algorithms } : {}),

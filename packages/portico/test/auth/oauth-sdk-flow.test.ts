@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto'
 import {
   Client,
-  DpopSession,
-  type OAuthClientMetadata,
-  type OAuthClientProvider,
-  type OAuthDiscoveryState,
-  type StoredOAuthClientInformation,
-  type StoredOAuthTokens,
   StreamableHTTPClientTransport,
   UnauthorizedError,
 } from '@modelcontextprotocol/client'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { MemoryOAuthProvider } from '../support/memory-oauth-provider.js'
 import {
   loginThrough,
   OIDC_ACCOUNTS,
@@ -60,67 +54,6 @@ afterAll(async () => {
   await Promise.all([served?.close(), issuer?.close()])
 })
 
-/** An MCP client's OAuth state, in memory; `dpop` exists only when DPoP is wanted. */
-class MemoryOAuthProvider implements OAuthClientProvider {
-  readonly redirectUrl = REDIRECT_URL
-  readonly clientMetadata: OAuthClientMetadata = {
-    client_name: 'Portico SDK flow test',
-    redirect_uris: [REDIRECT_URL],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'none',
-  }
-  readonly expectedState = randomUUID()
-  savedClient: StoredOAuthClientInformation | undefined
-  savedTokens: StoredOAuthTokens | undefined
-  authorizationUrl: URL | undefined
-  #codeVerifier: string | undefined
-  #discoveryState: OAuthDiscoveryState | undefined
-  readonly dpop?: () => Promise<DpopSession>
-
-  constructor(withDpop: boolean) {
-    // The SDK wraps its fetch with DPoP whenever `dpop` exists, so it is left out otherwise.
-    if (withDpop) {
-      const session = DpopSession.create()
-      this.dpop = () => session
-    }
-  }
-
-  state(): string {
-    return this.expectedState
-  }
-  clientInformation(): StoredOAuthClientInformation | undefined {
-    return this.savedClient
-  }
-  saveClientInformation(information: StoredOAuthClientInformation): void {
-    this.savedClient = information
-  }
-  tokens(): StoredOAuthTokens | undefined {
-    return this.savedTokens
-  }
-  saveTokens(tokens: StoredOAuthTokens): void {
-    this.savedTokens = tokens
-  }
-  redirectToAuthorization(authorizationUrl: URL): void {
-    this.authorizationUrl = authorizationUrl
-  }
-  saveCodeVerifier(codeVerifier: string): void {
-    this.#codeVerifier = codeVerifier
-  }
-  codeVerifier(): string {
-    if (this.#codeVerifier === undefined) throw new Error('No code verifier saved')
-    return this.#codeVerifier
-  }
-  // Kept with the code verifier, so that the SDK checks the callback leg against the same
-  // authorization server (SEP-2352); without them it warns on every exchange.
-  saveDiscoveryState(state: OAuthDiscoveryState): void {
-    this.#discoveryState = state
-  }
-  discoveryState(): OAuthDiscoveryState | undefined {
-    return this.#discoveryState
-  }
-}
-
 /** What Portico answered on its MCP endpoint, for the failure messages. */
 interface McpExchange {
   request: string
@@ -160,7 +93,7 @@ function describeExchanges(exchanges: McpExchange[]): string {
 }
 
 describe.each([{ dpop: false }, { dpop: true }])('the MCP SDK client, DPoP $dpop', ({ dpop }) => {
-  const oauth = new MemoryOAuthProvider(dpop)
+  const oauth = new MemoryOAuthProvider({ redirectUrl: REDIRECT_URL, dpop })
   const exchanges: McpExchange[] = []
   const clients: Client[] = []
 

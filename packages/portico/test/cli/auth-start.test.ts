@@ -25,14 +25,23 @@ afterAll(async () => {
   await Promise.all([hub?.remove(), custom?.remove(), issuer?.close()])
 })
 
-/** The environment of a start, without any OAUTH_* of the process running the tests. */
+/**
+ * The environment of a start, without any OAUTH_* of the process running the tests, with the
+ * login cookie's secret the authenticated modes require.
+ */
 async function startEnv(extra: Record<string, string>): Promise<Record<string, string>> {
   const cleared = Object.fromEntries(
     Object.keys(process.env)
       .filter((name) => name.startsWith('OAUTH_'))
       .map((name) => [name, '']),
   )
-  return { ...cleared, PORT: String(await freePort()), PORTICO_LOG_FORMAT: 'pretty', ...extra }
+  return {
+    ...cleared,
+    PORT: String(await freePort()),
+    PORTICO_LOG_FORMAT: 'pretty',
+    PORTICO_COOKIE_SECRET: 'auth-start-test-secret-0123456789abcdef',
+    ...extra,
+  }
 }
 
 describe('portico start in mode portico-hub', () => {

@@ -30,6 +30,13 @@ export interface OidcIssuerOptions {
   requiredScope?: string
   /** Accounts by id; default {@link OIDC_ACCOUNTS}. */
   accounts?: Readonly<Record<string, OidcProfile>>
+  /**
+   * Public clients registered ahead, as an identity provider's administrator registers a
+   * docs-site login (`OAUTH_CLIENT_ID`): PKCE without a secret, code flow only. They are
+   * native clients, so a loopback redirect URI matches on any port (RFC 8252 §7.3), as the
+   * ephemeral ports of the tests need.
+   */
+  publicClients?: readonly { clientId: string; redirectUris: string[] }[]
 }
 
 /** A real `oidc-provider` on loopback: registration, PKCE, resource indicators, DPoP. */
@@ -81,6 +88,14 @@ export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<
   }
 
   const configuration: Configuration = {
+    clients: (options.publicClients ?? []).map((client) => ({
+      client_id: client.clientId,
+      application_type: 'native',
+      token_endpoint_auth_method: 'none',
+      redirect_uris: client.redirectUris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    })),
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     findAccount: (_ctx, sub) => findAccount(sub),

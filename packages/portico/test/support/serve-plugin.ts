@@ -39,6 +39,8 @@ export interface ServePluginOptions {
    * 127.0.0.1, so that a suite that plays `0.0.0.0` never listens on the network.
    */
   listenHost?: string
+  /** The port on 127.0.0.1; default 0 (ephemeral). */
+  port?: number
 }
 
 /**
@@ -70,7 +72,7 @@ export async function servePlugin(
   const server = await startNodeServer({
     fetch: app.fetch,
     ...(edge ? { edge } : {}),
-    port: 0,
+    port: options.port ?? 0,
     host: '127.0.0.1',
   })
   return {

@@ -1,0 +1,134 @@
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { isLoopbackHostname } from './cimd/loopback-host.js'
+import { DEFAULT_HUB_USERS, type HubUser, USERNAME_PATTERN } from './hub-users.js'
+import type { HubStore } from './store/hub-store.js'
+
+/** A pre-registered public client (PKCE, no secret). */
+export interface HubClient {
+  clientId: string
+  redirectUris: string[]
+  clientName?: string
+}
+
+/** How the hub fetches Client ID Metadata Documents. */
+export interface HubClientMetadataOptions {
+  /** The whole fetch of one document, in milliseconds. Default 2500. */
+  timeoutMs?: number
+  /** The largest document accepted, in bytes. Default 5120 (the CIMD draft's advice). */
+  maxBytes?: number
+  /** CAs trusted for https documents, besides Node's bundled roots. */
+  ca?: string | Buffer | (string | Buffer)[]
+}
+
+/** Options of `startHub`; every one has a default. */
+export interface HubOptions {
+  /** The port to listen on: default 4400; 0 picks a free one. */
+  port?: number
+  /** The address to listen on: default `127.0.0.1`. */
+  host?: string
+  /** The issuer identifier: default `http://localhost:<bound port>`. No trailing slash. */
+  issuer?: string
+  /** Where sessions, grants, clients and keys live: default a file store in `dataDir`. */
+  store?: HubStore
+  /** The file store's folder: default `$PORTICO_HUB_DATA`, else `~/.portico/hub`. */
+  dataDir?: string
+  /** The test users on the login page: default {@link DEFAULT_HUB_USERS}. */
+  users?: readonly HubUser[]
+  /** Pre-registered public clients. */
+  clients?: readonly HubClient[]
+  clientMetadata?: HubClientMetadataOptions
+  /** Lifetime of access tokens (and ID tokens), in seconds. Default 3600. */
+  accessTokenTtlSeconds?: number
+  /** Lifetime of refresh tokens (and grants and sessions), in seconds. Default 14 days. */
+  refreshTokenTtlSeconds?: number
+  /** How often a replica re-reads the key set from the store, in seconds. Default 30. */
+  keyRefreshSeconds?: number
+  /** Where the hub reports failures (unexpected errors, key reloads): default stderr. */
+  log?: (message: string) => void
+}
+
+/** The options with their defaults applied and checked, except those that need the socket. */
+export interface HubSettings {
+  port: number
+  host: string
+  issuer: string | undefined
+  store: HubStore | undefined
+  dataDir: string
+  users: readonly HubUser[]
+  clients: readonly HubClient[]
+  clientMetadata: { timeoutMs: number; maxBytes: number; ca?: HubClientMetadataOptions['ca'] }
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  keyRefreshSeconds: number
+  log: (message: string) => void
+}
+
+/**
+ * Applies the defaults and checks the options, so that a mistake fails `startHub` before it
+ * listens, naming the option and what it accepts.
+ */
+export function resolveHubOptions(options: HubOptions): HubSettings {
+  const settings: HubSettings = {
+    port: options.port ?? 4400,
+    host: options.host ?? '127.0.0.1',
+    issuer: options.issuer,
+    store: options.store,
+    dataDir: options.dataDir ?? process.env.PORTICO_HUB_DATA ?? join(homedir(), '.portico', 'hub'),
+    users: options.users ?? DEFAULT_HUB_USERS,
+    clients: options.clients ?? [],
+    clientMetadata: {
+      timeoutMs: options.clientMetadata?.timeoutMs ?? 2500,
+      maxBytes: options.clientMetadata?.maxBytes ?? 5120,
+      ...(options.clientMetadata?.ca === undefined ? {} : { ca: options.clientMetadata.ca }),
+    },
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 60 * 60,
+    keyRefreshSeconds: options.keyRefreshSeconds ?? 30,
+    log: options.log ?? ((message) => process.stderr.write(`${message}\n`)),
+  }
+  if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
+    throw new TypeError(`startHub: port must be an integer from 0 to 65535, not ${settings.port}`)
+  }
+  if (settings.issuer !== undefined) checkIssuer(settings.issuer)
+  for (const [name, value] of [
+    ['clientMetadata.timeoutMs', settings.clientMetadata.timeoutMs],
+    ['clientMetadata.maxBytes', settings.clientMetadata.maxBytes],
+    ['accessTokenTtlSeconds', settings.accessTokenTtlSeconds],
+    ['refreshTokenTtlSeconds', settings.refreshTokenTtlSeconds],
+    ['keyRefreshSeconds', settings.keyRefreshSeconds],
+  ] as const) {
+    if (!Number.isInteger(value) || value <= 0) {
+      throw new TypeError(`startHub: ${name} must be a positive integer, not ${value}`)
+    }
+  }
+  for (const [index, user] of settings.users.entries()) {
+    if (!USERNAME_PATTERN.test(user.username)) {
+      throw new TypeError(
+        `startHub: users[${index}].username ${JSON.stringify(user.username)} must match ${USERNAME_PATTERN.source}`,
+      )
+    }
+  }
+  return settings
+}
+
+function checkIssuer(issuer: string): void {
+  const url = URL.parse(issuer)
+  if (
+    url === null ||
+    (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+    url.search !== '' ||
+    url.hash !== '' ||
+    issuer.endsWith('/')
+  ) {
+    throw new TypeError(
+      `startHub: issuer ${JSON.stringify(issuer)} must be an http(s) URL without query, fragment or trailing slash`,
+    )
+  }
+}
+
+/** Whether the issuer is on loopback: then client metadata documents may be there too (dev). */
+export function isLoopbackIssuer(issuer: string): boolean {
+  const url = URL.parse(issuer)
+  return url !== null && isLoopbackHostname(url.hostname)
+}

@@ -1,0 +1,18 @@
+/**
+ * `@portico/hub`: the Portico hub, a development OpenID Provider. Every line here is public API.
+ */
+export { PORTICO_HUB_AUDIENCE, PORTICO_HUB_SCOPE } from './hub-audience.js'
+export type { HubClient, HubClientMetadataOptions, HubOptions } from './hub-options.js'
+export { DEFAULT_HUB_USERS, type HubUser } from './hub-users.js'
+export { sharedClientMetadataUrl } from './shared-client-metadata.js'
+export { type Hub, startHub } from './start-hub.js'
+export { createFileStore } from './store/file-store.js'
+export type {
+  HubKeySet,
+  HubSigningKey,
+  HubStore,
+  ModelAdapter,
+  StoredPayload,
+} from './store/hub-store.js'
+export { createMemoryStore } from './store/memory-store.js'
+export { createRedisStore, type RedisStoreOptions } from './store/redis-store.js'

@@ -1,0 +1,85 @@
+import { logger } from '../../core/logger.js'
+import { constantTimeEqual } from './constant-time-equal.js'
+import { handoffPage, userFromClaims } from './handoff-page.js'
+import type { LoginContext } from './login-context.js'
+import { clearedLoginCookie, readLoginCookie } from './login-cookie.js'
+import { loginErrorPage } from './login-error-page.js'
+import { LOGIN_PATH } from './login-paths.js'
+
+/**
+ * `GET /oauth/callback`: the login cookie must be there and intact, the `state` its own and
+ * seen here only once; then an `error` of the authorization server is shown, or the code is
+ * exchanged on the server (PKCE verifier, `state`, nonce and `iss` checked) and the token
+ * handed to the docs site by a page, never a URL. Every answer clears the cookie; none logs
+ * the code or the token.
+ */
+export function createFinishLogin(context: LoginContext): (request: Request) => Promise<Response> {
+  const { client, signer, usedStates, originOf } = context
+  return async (request) => {
+    const cleared = clearedLoginCookie({ secure: originOf(request).startsWith('https:') })
+    const now = context.now()
+    const login = readLoginCookie(request, signer, now)
+    const fail = (status: 400 | 502, title: string, detail: string, returnTo = '/') =>
+      loginErrorPage({ status, title, detail, retryUrl: retryUrl(returnTo) }, cleared)
+    if (login === undefined) {
+      return fail(
+        400,
+        'The login expired',
+        'The login expired or was started elsewhere; try again.',
+      )
+    }
+    const url = new URL(request.url)
+    const state = url.searchParams.get('state')
+    if (state === null || !constantTimeEqual(state, login.state)) {
+      return fail(
+        400,
+        'The login does not match',
+        'This answer belongs to another login than the one this browser started (its state differs); try again.',
+        login.returnTo,
+      )
+    }
+    if (!usedStates.claim(login.state, now)) {
+      return fail(
+        400,
+        'The login was already used',
+        'This login has been completed once already, and a login is accepted only once; try again.',
+        login.returnTo,
+      )
+    }
+    const error = url.searchParams.get('error')
+    if (error !== null) {
+      const description = url.searchParams.get('error_description')
+      return fail(
+        400,
+        'The login was refused',
+        `The authorization server answered ${error}${description ? `: ${description}` : ''}.`,
+        login.returnTo,
+      )
+    }
+    // The redirect URI the authorization request named, with the callback's query: what
+    // openid-client reads the response from and sends again as `redirect_uri`.
+    const callbackUrl = new URL(login.redirectUri)
+    callbackUrl.search = url.search
+    const exchanged = await client.exchangeCode({
+      clientId: login.clientId,
+      callbackUrl,
+      state: login.state,
+      nonce: login.nonce,
+      codeVerifier: login.codeVerifier,
+      ...(login.resource === undefined ? {} : { resource: login.resource }),
+    })
+    if (!exchanged.ok) {
+      logger.warn(`Docs-site login: ${exchanged.detail}`)
+      return fail(exchanged.status, 'The login failed', exchanged.detail, login.returnTo)
+    }
+    const { accessToken, claims } = exchanged.value
+    return handoffPage(
+      { accessToken, user: userFromClaims(claims), returnTo: login.returnTo },
+      cleared,
+    )
+  }
+}
+
+function retryUrl(returnTo: string): string {
+  return returnTo === '/' ? LOGIN_PATH : `${LOGIN_PATH}?return_to=${encodeURIComponent(returnTo)}`
+}

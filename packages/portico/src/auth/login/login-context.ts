@@ -1,0 +1,16 @@
+import type { AuthSettings } from '../auth-settings.js'
+import type { CookieSigner } from './create-cookie-signer.js'
+import type { LoginClient } from './create-login-client.js'
+import type { UsedStates } from './create-used-states.js'
+
+/** What the two login routes share, prepared once per app by `loginRoutes`. */
+export interface LoginContext {
+  settings: AuthSettings
+  client: LoginClient
+  signer: CookieSigner
+  usedStates: UsedStates
+  /** The public origin of a request, as the rest of the app names it. */
+  originOf: (request: Request) => string
+  /** The time, in epoch seconds. */
+  now: () => number
+}

@@ -1,0 +1,57 @@
+import { logger } from '../../core/logger.js'
+import { loginScope } from './build-client-metadata.js'
+import { checkReturnPath } from './check-return-path.js'
+import { chooseClientId } from './choose-client-id.js'
+import type { LoginContext } from './login-context.js'
+import { loginCookie } from './login-cookie.js'
+import { callbackUrl } from './login-paths.js'
+import { loginProblem } from './login-problem.js'
+
+/**
+ * `GET /oauth/login?return_to=<path>`: checks the return path, picks the `client_id` for the
+ * request's origin, and redirects to the authorization server (code + PKCE S256, `state`,
+ * `nonce`, the login's resource, and in mode portico-hub `portico_deploy=<org>/<app>` for the
+ * hub's "Sign in to org/app"). The secrets ride in the signed, HttpOnly login cookie.
+ */
+export function createStartLogin(context: LoginContext): (request: Request) => Promise<Response> {
+  const { settings, client, signer, originOf } = context
+  const scope = loginScope(settings)
+  const resource = settings.loginResource === undefined ? {} : { resource: settings.loginResource }
+  const extraParameters: Record<string, string> =
+    settings.mode === 'portico-hub' && settings.deploy !== undefined
+      ? { portico_deploy: `${settings.deploy.org}/${settings.deploy.app}` }
+      : {}
+  return async (request) => {
+    const origin = originOf(request)
+    const returnTo = checkReturnPath(new URL(request.url).searchParams.get('return_to'), origin)
+    if (!returnTo.ok) return loginProblem(400, returnTo.detail)
+    const clientId = chooseClientId(settings, origin)
+    const redirectUri = callbackUrl(origin)
+    const started = await client.startAuthorization({
+      clientId,
+      redirectUri,
+      scope,
+      extraParameters,
+      ...resource,
+    })
+    if (!started.ok) {
+      logger.warn(`Docs-site login: ${started.detail}`)
+      return loginProblem(started.status, started.detail)
+    }
+    const { url, state, nonce, codeVerifier } = started.value
+    const cookie = loginCookie(
+      signer,
+      { state, nonce, codeVerifier, redirectUri, clientId, returnTo: returnTo.path, ...resource },
+      { secure: origin.startsWith('https:'), now: context.now() },
+    )
+    return new Response(null, {
+      status: 302,
+      headers: {
+        location: url.href,
+        'set-cookie': cookie,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      },
+    })
+  }
+}

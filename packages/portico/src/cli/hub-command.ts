@@ -1,0 +1,56 @@
+import { logger } from '../core/logger.js'
+import { CliError } from './cli-error.js'
+import { stopOnSignals } from './stop-on-signals.js'
+
+/** Flags of `portico hub`. */
+export interface HubFlags {
+  port: number
+  host: string
+  issuer?: string
+  data?: string
+  redis?: string
+  client: string[]
+}
+
+/**
+ * `portico hub`: the development identity server of mode portico-hub, on its own, until
+ * stopped. Keys, clients and grants live in a data folder (or in Redis, shared by replicas).
+ */
+export async function hubCommand(flags: HubFlags): Promise<void> {
+  const { startHub, createRedisStore } = await import('@portico/hub')
+  const store = flags.redis === undefined ? undefined : await createRedisStore(flags.redis)
+  const hub = await startHub({
+    port: flags.port,
+    host: flags.host,
+    ...(flags.issuer === undefined ? {} : { issuer: flags.issuer }),
+    ...(flags.data === undefined ? {} : { dataDir: flags.data }),
+    ...(store === undefined ? {} : { store }),
+    clients: flags.client.map(parseClient),
+    log: (message) => logger.info(message),
+  })
+  logger.success(
+    `Portico hub at ${hub.issuer} (listening on ${hub.url}; data in ${hub.store.location})`,
+  )
+  logger.info(`Discovery: ${hub.issuer}/.well-known/openid-configuration`)
+  stopOnSignals(() => hub.close())
+}
+
+/** `--client <id>=<redirect uri>[,<redirect uri>…]`: a pre-registered public client. */
+export function parseClient(value: string): { clientId: string; redirectUris: string[] } {
+  const separator = value.indexOf('=')
+  const clientId = value.slice(0, separator)
+  const redirectUris = value
+    .slice(separator + 1)
+    .split(',')
+    .filter((uri) => uri !== '')
+  if (
+    separator <= 0 ||
+    redirectUris.length === 0 ||
+    !redirectUris.every((uri) => URL.canParse(uri))
+  ) {
+    throw new CliError(
+      `--client "${value}" must be <client id>=<redirect URI>[,<redirect URI>…], e.g. docs=http://localhost:4321/oauth/callback`,
+    )
+  }
+  return { clientId, redirectUris }
+}

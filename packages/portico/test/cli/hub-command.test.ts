@@ -1,0 +1,115 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
+import { fixtureDir } from '../support/serve-plugin.js'
+
+/**
+ * `portico hub` on its own, and `portico dev` in mode portico-hub without OAUTH_ISSUER, which
+ * starts the hub itself on http://localhost:4400 when none answers there, and says so.
+ */
+
+let dataDir: string
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'portico-hub-cli-'))
+})
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+describe('portico hub', () => {
+  it('serves discovery and the shared localhost client document, keeps its data, stops on SIGTERM', async () => {
+    const port = await freePort()
+    const data = join(dataDir, 'alone')
+    const hub = runCli(['hub', '--port', String(port), '--data', data])
+    try {
+      await hub.waitForOutput(/Portico hub at http:\/\/localhost:\d+/)
+      expect(hub.output()).toContain(data)
+      const issuer = `http://localhost:${port}`
+      const discovery = await fetch(`${issuer}/.well-known/openid-configuration`)
+      expect(discovery.status).toBe(200)
+      expect(await discovery.json()).toMatchObject({
+        issuer,
+        code_challenge_methods_supported: ['S256'],
+        client_id_metadata_document_supported: true,
+      })
+      const shared = await fetch(`${issuer}/clients/localhost/4321.json`)
+      expect(await shared.json()).toMatchObject({
+        client_id: `${issuer}/clients/localhost/4321.json`,
+        redirect_uris: expect.arrayContaining(['http://localhost:4321/oauth/callback']),
+      })
+      expect((await stat(data)).isDirectory()).toBe(true)
+    } finally {
+      expect(await hub.stop()).toBe(0)
+    }
+  })
+
+  it.each([
+    [['--client', 'no-redirect'], /--client "no-redirect" must be <client id>=<redirect URI>/],
+    [['--redis', 'redis://127.0.0.1:1'], /redis:\/\/127\.0\.0\.1:1/],
+  ])('refuses %j with a clear message', async (args, message) => {
+    const hub = runCli(['hub', '--port', String(await freePort()), ...args])
+    expect(await hub.exited()).toBe(1)
+    expect(hub.output()).toMatch(message)
+  })
+
+  it('says when the port is taken', async () => {
+    const port = await freePort()
+    const first = runCli(['hub', '--port', String(port), '--data', join(dataDir, 'first')])
+    try {
+      await first.waitForOutput(/Portico hub at/)
+      const second = runCli(['hub', '--port', String(port), '--data', join(dataDir, 'second')])
+      expect(await second.exited()).toBe(1)
+      expect(second.output()).toMatch(new RegExp(`port ${port} is in use`))
+    } finally {
+      await first.stop()
+    }
+  })
+})
+
+describe('portico dev in mode portico-hub without OAUTH_ISSUER', () => {
+  it('starts the hub on localhost:4400 when none answers, and logs in through it', async () => {
+    const occupied = await fetch('http://localhost:4400/').then(
+      () => true,
+      () => false,
+    )
+    const plugin = await copyPlugin(fixtureDir('auth-hub-plugin'))
+    const port = await freePort()
+    const dev = runCli(['dev', plugin.dir, '--port', String(port)], {
+      OAUTH_ISSUER: '',
+      PORTICO_HUB_DATA: join(dataDir, 'dev'),
+    })
+    try {
+      await dev.waitForOutput(
+        occupied
+          ? /Using the Portico hub at http:\/\/localhost:4400/
+          : /Started the Portico hub at http:\/\/localhost:4400/,
+        30_000,
+      )
+      const base = `http://127.0.0.1:${port}`
+      const login = await pollUntil(async () => {
+        const response = await fetch(`${base}/oauth/login`, { redirect: 'manual' })
+        return response.status === 302 ? response : undefined
+      })
+      const location = new URL(login.headers.get('location') ?? '')
+      expect(location.origin).toBe('http://localhost:4400')
+      expect(location.searchParams.get('client_id')).toBe(
+        `http://localhost:4400/clients/localhost/${port}.json`,
+      )
+      expect(location.searchParams.get('portico_deploy')).toBe('acme/notes')
+      // The hub knows that client: its authorization endpoint sends the browser to sign in.
+      const authorize = await fetch(location, { redirect: 'manual' })
+      expect(authorize.status).toBe(303)
+      expect(authorize.headers.get('location')).toMatch(/\/interaction\//)
+    } finally {
+      expect(await dev.stop()).toBe(0)
+      await plugin.remove()
+    }
+    if (!occupied) {
+      // The hub stopped with the dev server that started it.
+      await expect(fetch('http://localhost:4400/')).rejects.toThrow()
+    }
+  }, 60_000)
+})
