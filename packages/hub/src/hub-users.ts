@@ -6,7 +6,7 @@ export interface HubUser {
   name?: string
   /** `email`; `<username>@example.com` when absent, so every token carries one. */
   email?: string
-  /** `picture`: a URL, omitted from tokens when absent. */
+  /** `picture`: a URL; when absent, the hub's own avatar of the user (`<issuer>/avatars/<username>.svg`). */
   picture?: string
   /** The organisations the user belongs to (`orgs`), as slugs. */
   orgs: string[]
@@ -34,19 +34,19 @@ export interface HubUserClaims {
   name: string
   email: string
   email_verified: true
-  picture?: string
+  picture: string
   orgs: string[]
 }
 
-/** The claims of `user`, with the defaults of {@link HubUser} filled in. */
-export function claimsOfUser(user: HubUser): HubUserClaims {
+/** The claims of `user` at the hub of `issuer`, with the defaults of {@link HubUser} filled in. */
+export function claimsOfUser(user: HubUser, issuer: string): HubUserClaims {
   return {
     sub: user.username,
     preferred_username: user.username,
     name: user.name ?? user.username,
     email: user.email ?? `${user.username}@example.com`,
     email_verified: true,
-    ...(user.picture === undefined ? {} : { picture: user.picture }),
+    picture: user.picture ?? `${issuer}/avatars/${user.username}.svg`,
     orgs: [...user.orgs],
   }
 }

@@ -4,6 +4,7 @@
 export { PORTICO_HUB_AUDIENCE, PORTICO_HUB_SCOPE } from './hub-audience.js'
 export type { HubClient, HubClientMetadataOptions, HubOptions } from './hub-options.js'
 export { DEFAULT_HUB_USERS, type HubUser } from './hub-users.js'
+export { type RotatedKeys, rotateHubKeys } from './rotate-hub-keys.js'
 export { sharedClientMetadataUrl } from './shared-client-metadata.js'
 export { type Hub, startHub } from './start-hub.js'
 export { createFileStore } from './store/file-store.js'

@@ -55,6 +55,12 @@ describe('the authorization code flow', () => {
     })
     expect(payload.exp).toBeTypeOf('number')
     expect(payload.jti).toBeTypeOf('string')
+    // The picture is an avatar the hub itself serves, so it works offline.
+    expect(payload.picture).toBe(`${hub.issuer}/avatars/alice.svg`)
+    const avatar = await fetch(String(payload.picture))
+    expect(avatar.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await avatar.text()).toMatch(/^<svg [^>]*>.*>AL<\/text><\/svg>$/)
+    expect((await fetch(`${hub.issuer}/avatars/..%2Fkeys.svg`)).status).toBe(404)
     expect(tokens.refresh_token).toBeTypeOf('string')
     expect(tokens.claims()).toMatchObject({
       sub: 'alice',

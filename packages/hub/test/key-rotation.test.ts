@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { decodeProtectedHeader } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMemoryStore, type Hub, startHub } from '../src/index.js'
+import { createMemoryStore, type Hub, rotateHubKeys, startHub } from '../src/index.js'
 import { obtainTokens, registerPublicClient, verifyAccessToken } from './support/hub-client.js'
 
 const store = createMemoryStore()
@@ -48,5 +51,26 @@ describe('key rotation', () => {
       await new Promise((resolve) => setTimeout(resolve, 100))
     }
     expect((await publishedKids(replica))[0]).toBe(rotated)
+  })
+})
+
+describe('rotateHubKeys, without a hub in this process', () => {
+  it('rotates the keys of a data folder, which a running hub on it adopts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'portico-hub-rotate-'))
+    const running = await startHub({ port: 0, dataDir, keyRefreshSeconds: 1 })
+    try {
+      const [before] = await publishedKids(running)
+      const rotated = await rotateHubKeys({ dataDir })
+      expect(rotated.retiring).toEqual([before])
+      expect(rotated.location).toBe(dataDir)
+      const deadline = Date.now() + 3000
+      while ((await publishedKids(running))[0] !== rotated.kid && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(await publishedKids(running)).toEqual([rotated.kid, before])
+    } finally {
+      await running.close()
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 })

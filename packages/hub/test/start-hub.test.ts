@@ -23,6 +23,7 @@ describe('@portico/hub', () => {
       'createFileStore',
       'createMemoryStore',
       'createRedisStore',
+      'rotateHubKeys',
       'sharedClientMetadataUrl',
       'startHub',
     ])

@@ -106,12 +106,12 @@ export function createProviderConfiguration(
     async findAccount(_ctx, sub) {
       const user = await accounts.find(sub)
       if (user === undefined) return undefined
-      return { accountId: sub, claims: () => ({ ...claimsOfUser(user) }) }
+      return { accountId: sub, claims: () => ({ ...claimsOfUser(user, context.issuer) }) }
     },
     async extraTokenClaims(_ctx, token) {
       const user = 'accountId' in token ? await accounts.find(token.accountId) : undefined
       if (user === undefined) return undefined
-      const { sub: _sub, ...claims } = claimsOfUser(user)
+      const { sub: _sub, ...claims } = claimsOfUser(user, context.issuer)
       return claims
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),

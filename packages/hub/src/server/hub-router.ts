@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { InteractionStep } from '../interaction/interaction-routes.js'
+import { renderAvatar } from '../pages/avatar.js'
 import { renderErrorPage } from '../pages/error-page.js'
 import { renderHomePage } from '../pages/home-page.js'
 import type { HubProvider } from '../provider/build-hub-provider.js'
@@ -46,6 +47,20 @@ export function createHubRouter(
       'GET',
       /^\/clients\/localhost\/([1-9]\d{0,4})\.json$/,
       (_request, response, match) => sendSharedClientMetadata(response, issuer, Number(match[1])),
+    ],
+    [
+      'GET',
+      /^\/avatars\/([a-z0-9][a-z0-9._-]{0,63})\.svg$/,
+      (_request, response, match) =>
+        response
+          .writeHead(200, {
+            'content-type': 'image/svg+xml',
+            'cache-control': 'public, max-age=86400',
+            'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+            'x-content-type-options': 'nosniff',
+            'cross-origin-resource-policy': 'cross-origin',
+          })
+          .end(renderAvatar(match[1] ?? '')),
     ],
     ['GET', /^\/interaction\/([\w-]+)$/, interaction('show')],
     ['POST', /^\/interaction\/([\w-]+)\/login$/, interaction('login')],

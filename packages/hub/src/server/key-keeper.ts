@@ -4,6 +4,23 @@ import { generateKeySet, rotateKeySet } from '../store/key-set.js'
 /** How often `rotate` retries when other replicas keep changing the key set under it. */
 const MAX_ROTATE_ATTEMPTS = 5
 
+/**
+ * Rotates the signing key in `store` (compare-and-set, retried when another replica changed
+ * the set first) and returns the new set. The replaced key stays published for
+ * `retainSeconds`, so tokens it signed keep verifying; running hubs adopt the new set at their
+ * next re-read.
+ */
+export async function rotateStoredKeys(store: HubStore, retainSeconds: number): Promise<HubKeySet> {
+  for (let attempt = 0; attempt < MAX_ROTATE_ATTEMPTS; attempt++) {
+    const base = await store.keys(generateKeySet)
+    const next = await rotateKeySet(base, { retainSeconds })
+    if (await store.replaceKeys(next, base.version)) return next
+  }
+  throw new Error(
+    `The hub's keys could not be rotated: the key set in ${store.location} changed under each of ${MAX_ROTATE_ATTEMPTS} attempts`,
+  )
+}
+
 /** Options of {@link startKeyKeeper}. */
 export interface KeyKeeperOptions {
   store: HubStore
@@ -57,17 +74,7 @@ export async function startKeyKeeper(options: KeyKeeperOptions): Promise<KeyKeep
       return current
     },
     async rotate() {
-      for (let attempt = 0; attempt < MAX_ROTATE_ATTEMPTS; attempt++) {
-        const base = await store.keys(generateKeySet)
-        const next = await rotateKeySet(base, { retainSeconds: options.retainSeconds })
-        if (await store.replaceKeys(next, base.version)) {
-          adopt(next)
-          return
-        }
-      }
-      throw new Error(
-        `The hub's keys could not be rotated: the key set in ${store.location} changed under each of ${MAX_ROTATE_ATTEMPTS} attempts`,
-      )
+      adopt(await rotateStoredKeys(store, options.retainSeconds))
     },
     stop() {
       clearInterval(timer)

@@ -10,6 +10,7 @@ export interface HubFlags {
   data?: string
   redis?: string
   client: string[]
+  rotateKeys?: boolean
 }
 
 /**
@@ -17,15 +18,26 @@ export interface HubFlags {
  * stopped. Keys, clients and grants live in a data folder (or in Redis, shared by replicas).
  */
 export async function hubCommand(flags: HubFlags): Promise<void> {
-  const { startHub, createRedisStore } = await import('@portico/hub')
+  const { startHub, createRedisStore, rotateHubKeys } = await import('@portico/hub')
+  const clients = flags.client.map(parseClient)
   const store = flags.redis === undefined ? undefined : await createRedisStore(flags.redis)
+  if (flags.rotateKeys) {
+    const rotated = await rotateHubKeys({
+      ...(flags.data === undefined ? {} : { dataDir: flags.data }),
+      ...(store === undefined ? {} : { store }),
+    })
+    logger.success(
+      `Rotated the hub's signing key in ${rotated.location}: ${rotated.kid} signs from now on; ${rotated.retiring.join(', ')} stays published until the tokens it signed expire. Running hubs on this data switch within 30 s.`,
+    )
+    return
+  }
   const hub = await startHub({
     port: flags.port,
     host: flags.host,
     ...(flags.issuer === undefined ? {} : { issuer: flags.issuer }),
     ...(flags.data === undefined ? {} : { dataDir: flags.data }),
     ...(store === undefined ? {} : { store }),
-    clients: flags.client.map(parseClient),
+    clients,
     log: (message) => logger.info(message),
   })
   logger.success(

@@ -92,6 +92,7 @@ program
     (value: string, previous: string[]) => [...previous, value],
     [] as string[],
   )
+  .option('--rotate-keys', 'rotate the signing key in the data folder (or Redis) and exit')
   .action(async (flags: HubFlags) => {
     const { hubCommand } = await import('./hub-command.js')
     await hubCommand(flags)

@@ -1,10 +1,5 @@
-import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { promisify } from 'node:util'
 import {
   Client,
   StreamableHTTPClientTransport,
@@ -13,6 +8,7 @@ import {
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selfSignedCertificate } from '../../../hub/test/support/self-signed-certificate.js'
 import { signInThroughHub } from '../../../hub/test/support/sign-in.js'
 import { MemoryOAuthProvider } from '../support/memory-oauth-provider.js'
 import {
@@ -36,36 +32,10 @@ const REDIRECT_URL = 'http://127.0.0.1:8976/callback'
 let hub: Hub
 let served: ServedPlugin
 let documentServer: Server
-let certificateDir: string
 let clientMetadataUrl: string
 
-/** A self-signed certificate for localhost, made with openssl for this run. */
-async function selfSignedCertificate(dir: string): Promise<{ key: string; cert: string }> {
-  const keyPath = join(dir, 'key.pem')
-  const certPath = join(dir, 'cert.pem')
-  await promisify(execFile)('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout',
-    keyPath,
-    '-out',
-    certPath,
-  ])
-  return { key: await readFile(keyPath, 'utf8'), cert: await readFile(certPath, 'utf8') }
-}
-
 beforeAll(async () => {
-  certificateDir = await mkdtemp(join(tmpdir(), 'portico-cimd-'))
-  const { key, cert } = await selfSignedCertificate(certificateDir)
+  const { key, cert } = await selfSignedCertificate()
   // The client's metadata document, on https as the SDK requires of a CIMD client id.
   documentServer = createServer({ key, cert }, (request, response) => {
     if (request.url !== '/oauth/client.json') {
@@ -98,7 +68,6 @@ afterAll(async () => {
   await served?.close()
   await hub?.close()
   await new Promise<void>((done) => (documentServer ? documentServer.close(() => done()) : done()))
-  if (certificateDir) await rm(certificateDir, { recursive: true, force: true })
 })
 
 describe.each([

@@ -46,6 +46,32 @@ describe('portico hub', () => {
     }
   })
 
+  it('rotates the keys of its data folder with --rotate-keys, keeping the old one published', async () => {
+    const data = join(dataDir, 'rotate')
+    const port = String(await freePort())
+    const jwks = async () =>
+      (
+        (await (await fetch(`http://localhost:${port}/jwks`)).json()) as { keys: { kid: string }[] }
+      ).keys.map((key) => key.kid)
+    const first = runCli(['hub', '--port', port, '--data', data])
+    await first.waitForOutput(/Portico hub at/)
+    const [before] = await jwks()
+    expect(await first.stop()).toBe(0)
+
+    const rotate = runCli(['hub', '--rotate-keys', '--data', data])
+    expect(await rotate.exited()).toBe(0)
+    const [, kid] = rotate.output().match(/: (\S+) signs from now on/) ?? []
+    expect(rotate.output()).toContain(`${before} stays published`)
+
+    const second = runCli(['hub', '--port', port, '--data', data])
+    try {
+      await second.waitForOutput(/Portico hub at/)
+      expect(await jwks()).toEqual([kid, before])
+    } finally {
+      await second.stop()
+    }
+  })
+
   it.each([
     [['--client', 'no-redirect'], /--client "no-redirect" must be <client id>=<redirect URI>/],
     [['--redis', 'redis://127.0.0.1:1'], /redis:\/\/127\.0\.0\.1:1/],
