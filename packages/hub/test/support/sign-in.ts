@@ -1,4 +1,4 @@
-import { CookieJar } from './cookie-jar.js'
+import { decodeEntities, driveAuthorization } from './drive-authorization.js'
 
 /** Who signs in: a test user by username, or a user typed into the login page's form. */
 export type SignInAs = { user: string } | { username: string; orgs: string[]; name?: string }
@@ -9,9 +9,6 @@ export type SignInAs = { user: string } | { username: string; orgs: string[]; na
  * sessions); cookies still follow the issuer's URLs.
  */
 export type SignInRoute = (url: URL, step: number) => URL
-
-/** How many requests {@link signInThroughHub} makes before it calls the flow stuck. */
-const MAX_STEPS = 20
 
 /**
  * Plays the browser of an authorization request at a Portico hub, over fetch with a cookie
@@ -26,40 +23,21 @@ export async function signInThroughHub(
   who: SignInAs,
   route: SignInRoute = (url) => url,
 ): Promise<URL> {
-  const redirectUri = authorizationUrl.searchParams.get('redirect_uri')
-  if (redirectUri === null) throw new Error(`No redirect_uri in ${authorizationUrl.href}`)
-  const callback = new URL(redirectUri)
-  const cookies = new CookieJar()
-  const trail: string[] = []
-  let request: { url: URL; form?: URLSearchParams } = { url: authorizationUrl }
   let signedIn = false
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const { url, form } = request
-    const response = await fetch(route(url, step), {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        ...cookies.headerFor(url),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: form.toString() } : {}),
-    })
-    cookies.store(url, response.headers.getSetCookie())
-    trail.push(`${form ? 'POST' : 'GET'} ${url.pathname} → ${response.status}`)
-    const location = response.headers.get('location')
-    if (response.status >= 300 && response.status < 400 && location !== null) {
-      await response.body?.cancel()
-      const next = new URL(location, url)
-      if (next.origin === callback.origin && next.pathname === callback.pathname) return next
-      request = { url: next }
-      continue
-    }
-    const page = await response.text()
-    if (response.status !== 200 || signedIn) throw stuck(trail, response.status, page)
-    request = { url: new URL(signInFormAction(page, who, trail), url), form: signInForm(who) }
-    signedIn = true
-  }
-  throw new Error(`No redirect to ${redirectUri} after ${MAX_STEPS} requests:\n${trail.join('\n')}`)
+  return driveAuthorization(authorizationUrl, {
+    flow: 'sign-in',
+    route,
+    // The login page comes once; a page after the sign-in is the hub's error.
+    answer(page, url, trail) {
+      if (signedIn) return undefined
+      signedIn = true
+      return { action: new URL(signInFormAction(page, who, trail), url), form: signInForm(who) }
+    },
+    excerpt(page) {
+      const message = /<p class="error"[^>]*>([\s\S]*?)<\/p>/i.exec(page)?.[1]
+      return message === undefined ? page.slice(0, 2000) : stripTags(message)
+    },
+  })
 }
 
 /** The fields the login page's forms post for `who`. */
@@ -73,7 +51,7 @@ function signInForm(who: SignInAs): URLSearchParams {
 }
 
 /** Where the login page posts the form for `who`: the one with that user's button, or the typed-user form. */
-function signInFormAction(page: string, who: SignInAs, trail: string[]): string {
+function signInFormAction(page: string, who: SignInAs, trail: readonly string[]): string {
   const forms = [...page.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)].map(
     ([, attributes = '', content = '']) => ({
       action: decodeEntities(/\baction="([^"]*)"/i.exec(attributes)?.[1] ?? ''),
@@ -98,26 +76,6 @@ function signInFormAction(page: string, who: SignInAs, trail: string[]): string 
   return form.action
 }
 
-function stuck(trail: string[], status: number, page: string): Error {
-  const message = /<p class="error"[^>]*>([\s\S]*?)<\/p>/i.exec(page)?.[1]
-  const shown = message === undefined ? page.slice(0, 2000) : stripTags(message)
-  return new Error(
-    `The sign-in got stuck (last answer ${status}):\n${trail.join('\n')}\n\n${shown}`,
-  )
-}
-
 function stripTags(html: string): string {
   return decodeEntities(html.replace(/<[^>]*>/g, ''))
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) =>
-      String.fromCodePoint(Number.parseInt(hex, 16)),
-    )
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 }

@@ -3,6 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair } from 'jose'
 import type { Account, AccountClaims, Configuration } from 'oidc-provider'
+import {
+  decodeEntities,
+  driveAuthorization,
+} from '../../../hub/test/support/drive-authorization.js'
 
 /** What an account of the issuer says about its user, besides `sub` (the account id). */
 export interface OidcProfile {
@@ -202,9 +206,6 @@ function silenceProviderNotices(): void {
   }
 }
 
-/** How many requests {@link authorizeThrough} makes before it gives up on a loop. */
-const MAX_STEPS = 20
-
 /**
  * Plays the user agent of an authorization request against oidc-provider's development pages,
  * over plain HTTP with a cookie jar: follows the redirects to the login page, signs in as
@@ -213,45 +214,20 @@ const MAX_STEPS = 20
  * `iss` or `error` are in its query). Throws, with the last answer, when a step goes elsewhere.
  */
 export async function authorizeThrough(authorizationUrl: URL, accountId: string): Promise<URL> {
-  const redirectUri = authorizationUrl.searchParams.get('redirect_uri')
-  if (redirectUri === null) throw new Error(`No redirect_uri in ${authorizationUrl.href}`)
-  const callback = new URL(redirectUri)
-  const cookies = new CookieJar()
-  let request: { url: URL; form?: URLSearchParams } = { url: authorizationUrl }
-  const trail: string[] = []
-  for (let step = 0; step < MAX_STEPS; step++) {
-    const { url, form } = request
-    const response = await fetch(url, {
-      method: form ? 'POST' : 'GET',
-      redirect: 'manual',
-      headers: {
-        ...cookies.headerFor(url),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { body: form.toString() } : {}),
-    })
-    cookies.store(url, response.headers.getSetCookie())
-    trail.push(`${form ? 'POST' : 'GET'} ${url.pathname} → ${response.status}`)
-    const location = response.headers.get('location')
-    if (response.status >= 300 && response.status < 400 && location !== null) {
-      await response.body?.cancel()
-      const next = new URL(location, url)
-      if (next.origin === callback.origin && next.pathname === callback.pathname) return next
-      request = { url: next }
-      continue
-    }
-    const body = await response.text()
-    const page = response.status === 200 ? readInteractionForm(body, url) : undefined
-    if (page === undefined) throw stuck(trail, response, body)
-    request = {
-      url: page.action,
-      form:
-        page.prompt === 'login'
-          ? new URLSearchParams({ prompt: 'login', login: accountId, password: 'any' })
-          : new URLSearchParams({ prompt: page.prompt }),
-    }
-  }
-  throw new Error(`No redirect to ${redirectUri} after ${MAX_STEPS} requests:\n${trail.join('\n')}`)
+  return driveAuthorization(authorizationUrl, {
+    flow: 'authorization',
+    answer(page, url) {
+      const interaction = readInteractionForm(page, url)
+      if (interaction === undefined) return undefined
+      return {
+        action: interaction.action,
+        form:
+          interaction.prompt === 'login'
+            ? new URLSearchParams({ prompt: 'login', login: accountId, password: 'any' })
+            : new URLSearchParams({ prompt: interaction.prompt }),
+      }
+    },
+  })
 }
 
 /**
@@ -283,63 +259,4 @@ function readInteractionForm(
   const prompt = /<input\b[^>]*\bname="prompt"[^>]*\bvalue="([^"]+)"/i.exec(html)?.[1]
   if (action === undefined || (prompt !== 'login' && prompt !== 'consent')) return undefined
   return { action: new URL(decodeEntities(action), base), prompt }
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) =>
-      String.fromCodePoint(Number.parseInt(hex, 16)),
-    )
-    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
-    .replace(/&quot;/g, '"')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-}
-
-function stuck(trail: string[], response: Response, body: string): Error {
-  const headers = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n')
-  return new Error(
-    `The authorization got stuck:\n${trail.join('\n')}\n--- last answer: ${response.status} ---\n${headers}\n\n${body.slice(0, 1500)}`,
-  )
-}
-
-/** Just enough of a browser's cookie store for one host: name, value and path. */
-class CookieJar {
-  readonly #cookies = new Map<string, { value: string; path: string }>()
-
-  store(url: URL, setCookies: string[]): void {
-    for (const line of setCookies) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim())
-      const separator = pair.indexOf('=')
-      if (separator <= 0) continue
-      const name = pair.slice(0, separator)
-      const value = pair.slice(separator + 1)
-      let path = url.pathname
-      let expired = value === ''
-      for (const attribute of attributes) {
-        const [key = '', attributeValue = ''] = attribute.split('=', 2)
-        const lower = key.toLowerCase()
-        if (lower === 'path') path = attributeValue
-        if (lower === 'max-age' && Number(attributeValue) <= 0) expired = true
-        if (lower === 'expires' && Date.parse(attributeValue) <= Date.now()) expired = true
-      }
-      const key = `${name}\n${path}`
-      if (expired) this.#cookies.delete(key)
-      else this.#cookies.set(key, { value, path })
-    }
-  }
-
-  headerFor(url: URL): Record<string, string> {
-    const pairs: string[] = []
-    for (const [key, { value, path }] of this.#cookies) {
-      if (
-        url.pathname === path ||
-        url.pathname.startsWith(path.endsWith('/') ? path : `${path}/`)
-      ) {
-        pairs.push(`${key.split('\n')[0]}=${value}`)
-      }
-    }
-    return pairs.length > 0 ? { cookie: pairs.join('; ') } : {}
-  }
 }
