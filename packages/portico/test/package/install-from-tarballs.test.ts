@@ -44,7 +44,11 @@ let registry: LocalRegistry | undefined
 const servers = new Set<Served>()
 /** The process groups of commands run to their end that have not ended yet. */
 const commands = new Set<number>()
-const tarballs: { portico: string; createPortico: string } = { portico: '', createPortico: '' }
+const tarballs: { portico: string; createPortico: string; hub: string } = {
+  portico: '',
+  createPortico: '',
+  hub: '',
+}
 let pluginDir = ''
 
 beforeAll(async () => {
@@ -63,7 +67,7 @@ afterAll(async () => {
 }, 30_000)
 
 describe('portico, installed from its tarballs as a new user would', () => {
-  it('packs portico and create-portico from a clean copy, building them in prepack', async () => {
+  it('packs portico, its hub and create-portico from a clean copy, building them in prepack', async () => {
     const tree = join(work, 'repo')
     await copyTree('tsconfig.base.json', tree, [])
     await copyTree('packages/portico', tree, [
@@ -74,6 +78,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
       'test/.scratch',
     ])
     await copyTree('packages/docs-ui', tree, ['node_modules'])
+    await copyTree('packages/hub', tree, ['dist', 'node_modules'])
     await copyTree('packages/create-portico', tree, ['dist', 'node_modules', 'templates/notes'])
     await copyTree('examples/notes', tree, ['node_modules', '.portico'])
     // tsc and the type packages resolve from the repository's install, as in a checkout.
@@ -82,14 +87,26 @@ describe('portico, installed from its tarballs as a new user would', () => {
     await mkdir(packed)
 
     // Scripts stay on: prepack must build each package from nothing.
-    const [porticoPack, createPack] = await Promise.all([
+    const [porticoPack, createPack, hubPack] = await Promise.all([
       run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/portico')),
       run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/create-portico')),
+      run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/hub')),
     ])
     expect(porticoPack.code, porticoPack.output).toBe(0)
     expect(createPack.code, createPack.output).toBe(0)
+    expect(hubPack.code, hubPack.output).toBe(0)
     tarballs.portico = join(packed, 'portico-0.1.0.tgz')
     tarballs.createPortico = join(packed, 'create-portico-0.1.0.tgz')
+    tarballs.hub = join(packed, 'portico-hub-0.1.0.tgz')
+    const hubFiles = await tarFiles(tarballs.hub)
+    expect(hubFiles).toEqual(
+      expect.arrayContaining([
+        'package/package.json',
+        'package/dist/index.js',
+        'package/dist/index.d.ts',
+      ]),
+    )
+    expect(hubFiles.filter((file) => /^package\/(src|test)\//.test(file))).toEqual([])
 
     const files = await tarFiles(tarballs.portico)
     expect(files).toEqual(
@@ -137,7 +154,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
   it('scaffolds a plugin with npm create portico@latest from a local registry', async () => {
     expect(tarballs.portico, 'the packing step did not finish').not.toBe('')
     registry = await startLocalRegistry({
-      tarballs: [tarballs.portico, tarballs.createPortico],
+      tarballs: [tarballs.portico, tarballs.createPortico, tarballs.hub],
       upstream: (await npmConfig('registry')) || 'https://registry.npmjs.org/',
     })
     // npm exec would reuse a create-portico it installed on an earlier run instead of ours.
@@ -205,6 +222,8 @@ describe('portico, installed from its tarballs as a new user would', () => {
   }, 90_000)
 
   it('type-checks a host using both entries under the strictest options', async () => {
+    // Checked first: with no folder, the paths below would name the repository's own files.
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
     expect(existsSync(join(pluginDir, 'node_modules/typescript')), 'not installed').toBe(true)
     await writeFile(
       join(pluginDir, 'host.ts'),
@@ -253,6 +272,7 @@ export async function serve(request: Request): Promise<Response> {
   }, 60_000)
 
   it('serves REST, OpenAPI and MCP with npm run dev', async () => {
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
     expect(existsSync(join(pluginDir, 'node_modules/.bin/portico')), 'not installed').toBe(true)
     const port = await freePort()
     const url = `http://127.0.0.1:${port}`
@@ -282,6 +302,7 @@ export async function serve(request: Request): Promise<Response> {
   }, 60_000)
 
   it('builds with npm run build and serves the build with npm start', async () => {
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
     expect(existsSync(join(pluginDir, 'node_modules/.bin/portico')), 'not installed').toBe(true)
     const built = await run('npm', ['run', 'build'], pluginDir)
     expect(built.code, built.output).toBe(0)
@@ -300,6 +321,26 @@ export async function serve(request: Request): Promise<Response> {
       expect(await page.text()).toContain('<div id="app">')
     } finally {
       await started.stop()
+    }
+  }, 60_000)
+
+  it('runs the Portico hub with npx portico hub', async () => {
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
+    const port = await freePort()
+    const hub = serve(
+      ['exec', '--', 'portico', 'hub', '--port', String(port), '--data', join(work, 'hub-data')],
+      pluginDir,
+      {},
+    )
+    try {
+      const discovery = `http://localhost:${port}/.well-known/openid-configuration`
+      await waitForOk(discovery, hub)
+      expect(await (await fetch(discovery)).json()).toMatchObject({
+        issuer: `http://localhost:${port}`,
+        client_id_metadata_document_supported: true,
+      })
+    } finally {
+      await hub.stop()
     }
   }, 60_000)
 })

@@ -66,7 +66,9 @@ export async function startLocalRegistry(options: LocalRegistryOptions): Promise
     if (typeof name !== 'string' || typeof version !== 'string') {
       throw new Error(`${tarball}: package.json has no name or version`)
     }
-    published.set(name, { manifest, bytes, fileName: `${name}-${version}.tgz` })
+    // npm names a scoped package's tarball by the name without its scope.
+    const fileName = `${name.replace(/^@[^/]+\//, '')}-${version}.tgz`
+    published.set(name, { manifest, bytes, fileName })
   }
   const upstream = new URL(
     options.upstream.endsWith('/') ? options.upstream : `${options.upstream}/`,
@@ -124,7 +126,11 @@ function answerLocally(
     // Not a name of ours (a stray `%`): upstream answers it as it would.
     return undefined
   }
-  const [, name = '', second, third] = path.split('/')
+  // A scoped name (`@scope/name`, which npm sends as `@scope%2fname`) takes two segments.
+  const segments = path.split('/').slice(1)
+  const scoped = segments[0]?.startsWith('@') ? 2 : 1
+  const name = segments.slice(0, scoped).join('/')
+  const [second, third] = segments.slice(scoped)
   const entry = published.get(name)
   if (!entry) return undefined
   const version = entry.manifest.version as string
