@@ -4,6 +4,7 @@ import { AuthorizeButton } from './components/authorize-dialog.js'
 import { Awaited } from './components/awaited.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
+import { loginUrl } from './lib/access-token.js'
 import { CONTENTS_PATH, type PluginOverview, useDocument } from './lib/documents.js'
 import { href, type Route, useRoute } from './lib/router.js'
 import { useLazyModule } from './lib/use-async.js'
@@ -33,11 +34,6 @@ function OnDemand<M>({
       {children}
     </Awaited>
   )
-}
-
-/** The login URL the server writes into the page when the plugin has login routes. */
-function loginUrl(): string | undefined {
-  return document.querySelector<HTMLMetaElement>('meta[name="portico-login"]')?.content || undefined
 }
 
 export function App() {

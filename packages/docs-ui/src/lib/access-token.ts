@@ -86,3 +86,8 @@ function useStored<T>(read: () => T): T {
   }, [])
   return value
 }
+
+/** The login URL the server writes into the page when the plugin has login routes. */
+export function loginUrl(): string | undefined {
+  return document.querySelector<HTMLMetaElement>('meta[name="portico-login"]')?.content || undefined
+}

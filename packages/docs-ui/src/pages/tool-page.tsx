@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { CopyLine } from '../components/code-block.js'
 import { Paragraphs, SchemaView } from '../components/schema-view.js'
 import { TryIt } from '../components/try-it.js'
+import { loginUrl, useAccessToken } from '../lib/access-token.js'
 import { type PluginOverview, useDocument } from '../lib/documents.js'
 import {
   findOperation,
@@ -129,16 +130,20 @@ function OperationDetails({
   const output = operation.responses['200']?.content?.['application/json']?.schema
   const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'))
   const [widgetCall, setWidgetCall] = useState<WidgetCall | undefined>(undefined)
+  const token = useAccessToken()
   const onSuccess = tool.widget
     ? (input: unknown, result: RestCallResult) =>
         setWidgetCall({ input, text: result.text, json: result.json })
     : undefined
   return (
     <>
-      {operation.security.length > 0 && (
-        <p class="auth-hint">
-          Calls need an access token, sent as <code>Authorization: Bearer …</code>: set one with the
-          Authorize button at the top of the page to try this tool here.
+      {operation.security.length > 0 && !token && (
+        <p class="auth-hint" data-testid="auth-hint">
+          Calls need an access token, sent as <code>Authorization: Bearer …</code>:{' '}
+          {loginUrl()
+            ? 'log in, or paste one with Authorize,'
+            : 'set one with the Authorize button'}{' '}
+          at the top of the page to try this tool here.
         </p>
       )}
       <section aria-labelledby="input-title">

@@ -91,6 +91,7 @@ describe.each([
     const { page } = watched
     try {
       await page.goto(`${url}${TOOL_PAGE}`)
+      await expect.poll(() => page.getByTestId('auth-hint').textContent()).toContain('log in')
       await page.getByRole('link', { name: 'Log in' }).click()
 
       await page.waitForURL((target) => target.origin === new URL(hub.issuer).origin)
@@ -100,6 +101,7 @@ describe.each([
 
       await page.waitForURL(`${url}${TOOL_PAGE}`)
       await expect.poll(() => page.getByText('Alice', { exact: false }).count()).toBeGreaterThan(0)
+      expect(await page.getByTestId('auth-hint').count()).toBe(0)
       await page.getByTestId('try-it-raw').click()
       await page.getByTestId('try-it-json').fill('{}')
       await page.getByTestId('try-it-call').click()
