@@ -144,7 +144,8 @@ describe('the capability rules', () => {
       },
     ])
     const missing = await rpc(`${ui.url}/mcp`, 'resources/read', { uri: 'ui://widgets/nope.html' })
-    expect(missing.body.error?.code).toBe(-32602)
+    // -32002, resource not found, in the 2025 revisions (2026-07-28 answers -32602).
+    expect(missing.body.error?.code).toBe(-32002)
   })
 
   it('wraps a result that is not an object, in the schema and the content', async () => {

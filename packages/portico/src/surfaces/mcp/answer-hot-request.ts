@@ -3,20 +3,15 @@ import { respond, withCors } from '../../http/cors.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
+import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './protocol-versions.js'
 import { toCallToolResultJson, toToolErrorResult } from './tool-call-result.js'
 
 /** The initialize-based revisions; a request naming another version goes to the SDK. */
-const LEGACY_VERSIONS = new Set([
-  '2025-11-25',
-  '2025-06-18',
-  '2025-03-26',
-  '2024-11-05',
-  '2024-10-07',
-])
-const MODERN_VERSION = '2026-07-28'
+const LEGACY_VERSIONS: ReadonlySet<string> = new Set(LEGACY_PROTOCOL_VERSIONS)
 const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
 const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
+const META_RELATED_TASK = 'io.modelcontextprotocol/related-task'
 const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
 const jsonHeaders = withCors({ 'content-type': 'application/json' })
 
@@ -27,7 +22,7 @@ interface JsonRpcRequest {
   params?: Record<string, unknown>
 }
 
-/** Answers one hot request, or `undefined` when the SDK must. */
+/** Answers one hot request that accepts JSON, or `undefined` when the SDK must. */
 export type HotAnswer = (
   request: Request,
   body: unknown,
@@ -37,10 +32,11 @@ export type HotAnswer = (
 /**
  * The two requests agents send most, `tools/call` and `tools/list`, answered straight from the
  * catalog and the runtime in both eras: building an SDK server and transport for them costs
- * several times the call itself. Only a well-formed request that accepts JSON takes this path,
- * and in the 2026-07-28 era only when its envelope and its `Mcp-*` headers agree exactly.
- * Anything else (another method, an unknown tool, a cursor, task parameters, a mismatch, a
- * batch) goes to the SDK, which answers it in full, errors included.
+ * several times the call itself. Only a well-formed request (the SDK's JSON-RPC rules) that
+ * accepts JSON (the route checks `Accept`) takes this path, and in the 2026-07-28 era only when
+ * its envelope and its `Mcp-*` headers agree exactly. Anything else (another method, an unknown
+ * tool, a cursor, task parameters, a mismatch, a batch, an invalid message) goes to the SDK,
+ * which answers it in full, errors included.
  */
 export function createHotAnswer(
   catalog: McpServerCatalog,
@@ -56,7 +52,7 @@ export function createHotAnswer(
     `${resultJson.slice(0, -1)},"resultType":"complete","_meta":${serverInfoMeta}}`
 
   return (request, body, context) => {
-    if (!isPlainRequest(body) || !acceptsJson(request)) return undefined
+    if (!isPlainRequest(body)) return undefined
     const era = eraOf(request, body)
     if (era === undefined) return undefined
     const { params } = body
@@ -95,23 +91,51 @@ function eraOf(request: Request, body: JsonRpcRequest): 'legacy' | 'modern' | un
     return header === null || LEGACY_VERSIONS.has(header) ? 'legacy' : undefined
   }
   const complete =
-    meta[META_PROTOCOL_VERSION] === MODERN_VERSION &&
+    meta[META_PROTOCOL_VERSION] === MODERN_PROTOCOL_VERSION &&
     isObject(meta[META_CLIENT_CAPABILITIES]) &&
     (meta[META_CLIENT_INFO] === undefined || isObject(meta[META_CLIENT_INFO]))
-  return complete && header === MODERN_VERSION && request.headers.get('mcp-method') === body.method
+  return complete &&
+    header === MODERN_PROTOCOL_VERSION &&
+    request.headers.get('mcp-method') === body.method
     ? 'modern'
     : undefined
 }
 
+/**
+ * A request as the SDK's `JSONRPCRequestSchema` has it: exactly `jsonrpc`, `id` (a string or an
+ * integer), `method` and optional object `params`, whose optional `_meta` is an object with a
+ * valid `progressToken` and related task when they are there. Anything else (a message that
+ * also carries `result`, say) is for the SDK to refuse.
+ */
 function isPlainRequest(body: unknown): body is JsonRpcRequest {
   if (!isObject(body)) return false
+  for (const key in body) {
+    if (key !== 'jsonrpc' && key !== 'id' && key !== 'method' && key !== 'params') return false
+  }
   const { jsonrpc, id, method, params } = body
   return (
     jsonrpc === '2.0' &&
-    (typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id))) &&
+    isRequestId(id) &&
     typeof method === 'string' &&
-    isPlainObjectOrAbsent(params)
+    isPlainObjectOrAbsent(params) &&
+    isRequestMetaOrAbsent(params?._meta)
   )
+}
+
+function isRequestMetaOrAbsent(meta: unknown): boolean {
+  if (meta === undefined) return true
+  if (!isObject(meta)) return false
+  const { progressToken } = meta
+  const task = meta[META_RELATED_TASK]
+  return (
+    (progressToken === undefined || isRequestId(progressToken)) &&
+    (task === undefined || (isObject(task) && typeof task.taskId === 'string'))
+  )
+}
+
+/** A string or an integer: a request id, and a progress token. */
+function isRequestId(value: unknown): value is string | number {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -120,9 +144,4 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 function isPlainObjectOrAbsent(value: unknown): value is Record<string, unknown> | undefined {
   return value === undefined || isObject(value)
-}
-
-function acceptsJson(request: Request): boolean {
-  const accept = request.headers.get('accept')
-  return accept === null || accept === '' || /application\/json|\*\/\*/i.test(accept)
 }

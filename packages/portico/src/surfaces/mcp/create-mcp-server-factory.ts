@@ -1,10 +1,16 @@
-import { McpServer, ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server'
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type Transport,
+} from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import { isPorticoError } from '../../core/portico-error.js'
 import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { renderPrompt } from '../../model/prompts/render-prompt.js'
+import { adaptSdkAnswers, type McpEra } from './adapt-sdk-answers.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
 import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'
@@ -17,8 +23,9 @@ export interface McpServerFactoryOptions {
   skills?: SkillsExtension
 }
 
-/** What one request brings to its server: the caller, and the public origin it was made to. */
+/** What one request brings to its server: its era, the caller, and the origin it was made to. */
 export interface McpRequestScope {
+  era: McpEra
   context?: PorticoPluginContext
   /** Widget pages name their assets on it (see `widgetResourceContents`). */
   origin: string
@@ -41,6 +48,7 @@ export function createMcpServerFactory(
     'tools/list': listHint,
     'prompts/list': listHint,
     'resources/list': listHint,
+    'resources/templates/list': listHint,
     'resources/read': listHint,
   }
   const toolsResult = { tools: catalog.tools }
@@ -51,8 +59,8 @@ export function createMcpServerFactory(
     contentsOn: memoizeByOrigin((origin) => widgetResourceContents(widget, origin)),
   }))
 
-  return ({ context, origin }) => {
-    const mcp = new McpServer(catalog.serverInfo, {
+  return ({ era, context, origin }) => {
+    const mcp = new EdgeMcpServer(era, catalog.serverInfo, {
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
       cacheHints,
@@ -104,5 +112,20 @@ export function createMcpServerFactory(
     }
     options.skills?.attach(mcp)
     return mcp
+  }
+}
+
+/** An `McpServer` whose exchanges pass through Portico's edge ({@link adaptSdkAnswers}). */
+class EdgeMcpServer extends McpServer {
+  readonly #era: McpEra
+
+  constructor(era: McpEra, ...args: ConstructorParameters<typeof McpServer>) {
+    super(...args)
+    this.#era = era
+  }
+
+  override connect(transport: Transport): Promise<void> {
+    adaptSdkAnswers(transport, this.#era)
+    return super.connect(transport)
   }
 }

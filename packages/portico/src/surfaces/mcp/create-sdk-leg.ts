@@ -1,4 +1,9 @@
-import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  isLegacyRequest,
+  type McpRequestContext,
+} from '@modelcontextprotocol/server'
 import { memorySkillFiles, SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import type { PorticoPluginContext } from '../../core/plugin-context.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
@@ -6,12 +11,18 @@ import type { SkillDefinition } from '../../model/plugin-model.js'
 import { createMcpServerFactory } from './create-mcp-server-factory.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
+import type { AnswerMedia } from './negotiate-answer-media.js'
+import { namesRevision } from './protocol-versions.js'
 import { serveLegacyRequest } from './serve-legacy-request.js'
 
-/** Serves one MCP request through the SDK; `parsedBody` when the body was read already. */
+/**
+ * Serves one POSTed MCP request through the SDK; `parsedBody` when the body was read already,
+ * answered as `media` (what the client's `Accept` allows).
+ */
 export type SdkLeg = (
   request: Request,
   parsedBody: unknown,
+  media: AnswerMedia,
   context?: PorticoPluginContext,
 ) => Promise<Response>
 
@@ -41,24 +52,34 @@ export async function createSdkLeg(
   const skills =
     catalog.skills.length > 0 ? await loadSkillsExtension(catalog.skills, runtime, dev) : undefined
   const factory = createMcpServerFactory(catalog, runtime, { dev, ...(skills ? { skills } : {}) })
-  const modern = createMcpHandler(
-    (ctx) => {
-      const context = ctx.authInfo?.extra?.[CONTEXT_KEY] as PorticoPluginContext | undefined
-      // Always there over HTTP: the handler hands the factory the request it serves.
-      if (!ctx.requestInfo) throw new Error('The MCP SDK passed no request to the server factory')
-      return factory({ ...(context ? { context } : {}), origin: originOf(ctx.requestInfo) })
-    },
-    { legacy: 'reject', maxRequestBodySize },
-  )
-  return async (request, parsedBody, context) =>
-    (await isLegacyRequest(request, parsedBody, { maxRequestBodySize }))
+  const serveModern = (ctx: McpRequestContext) => {
+    const context = ctx.authInfo?.extra?.[CONTEXT_KEY] as PorticoPluginContext | undefined
+    // Always there over HTTP: the handler hands the factory the request it serves.
+    if (!ctx.requestInfo) throw new Error('The MCP SDK passed no request to the server factory')
+    return factory({
+      era: 'modern',
+      ...(context ? { context } : {}),
+      origin: originOf(ctx.requestInfo),
+    })
+  }
+  // The SDK picks the answer's type per handler, not per request: one handler for each.
+  const modern = {
+    json: createMcpHandler(serveModern, { legacy: 'reject', maxRequestBodySize }),
+    sse: createMcpHandler(serveModern, {
+      legacy: 'reject',
+      maxRequestBodySize,
+      responseMode: 'sse',
+    }),
+  }
+  return async (request, parsedBody, media, context) =>
+    (await isLegacy(request, parsedBody, maxRequestBodySize))
       ? serveLegacyRequest(
           request,
-          () => factory({ ...(context ? { context } : {}), origin: originOf(request) }),
-          maxRequestBodySize,
-          parsedBody,
+          () =>
+            factory({ era: 'legacy', ...(context ? { context } : {}), origin: originOf(request) }),
+          { maxRequestBodySize, media, parsedBody },
         )
-      : modern.fetch(request, {
+      : modern[media].fetch(request, {
           ...(parsedBody === undefined ? {} : { parsedBody }),
           ...(context
             ? {
@@ -71,6 +92,25 @@ export async function createSdkLeg(
               }
             : {}),
         })
+}
+
+/**
+ * The SDK's choice of era, except for an `MCP-Protocol-Version` that names no revision
+ * (`banana`): the SDK takes it for a modern version whose envelope is missing, where it is an
+ * unsupported version. Without it, the body alone decides (an envelope makes the request
+ * modern, and the SDK then reports the header's disagreement), so that a request without an
+ * envelope reaches the 2025 transport, which refuses the version as it does `1999-01-01`.
+ */
+async function isLegacy(
+  request: Request,
+  parsedBody: unknown,
+  maxRequestBodySize: number,
+): Promise<boolean> {
+  const version = request.headers.get('mcp-protocol-version')
+  if (version === null || namesRevision(version) || parsedBody === undefined) {
+    return isLegacyRequest(request, parsedBody, { maxRequestBodySize })
+  }
+  return classifyInboundRequest({ httpMethod: request.method, body: parsedBody }).kind === 'legacy'
 }
 
 /**

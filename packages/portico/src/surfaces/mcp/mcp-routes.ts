@@ -11,7 +11,9 @@ import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
 import { createHostOriginCheck } from './check-host-origin.js'
 import type { SdkLeg, SdkLegOptions } from './create-sdk-leg.js'
+import { jsonRpcErrorResponse } from './json-rpc-error.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
+import { negotiateAnswerMedia } from './negotiate-answer-media.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
 
 /** Options of {@link mcpRoutes}. */
@@ -34,17 +36,21 @@ interface McpMirrors {
 /** Whether a request may go on, with the caller's context in the authenticated modes. */
 type Admission = { ok: true; context?: PorticoPluginContext } | Extract<GateOutcome, { ok: false }>
 
+/** What a 405 of an MCP endpoint allows: POST, and the preflights the CORS middleware answers. */
+const ALLOW_POST = { allow: 'POST, OPTIONS' }
+
 /** The SDK loads this long after start, so that it never delays the first answers. */
 const SDK_PRELOAD_DELAY_MS = 50
 
 /**
  * The MCP endpoints, `/mcp` and `/mcp/<server>`, and the JSON mirrors of their lists
  * (`/mcp/tools.json`, `/mcp/prompts.json`, `/mcp/resources.json`, `/mcp/<server>/tools.json`).
- * Per request: Host and Origin are checked; the body is read and parsed
- * once, within the limit; `tools/call` and `tools/list` are answered by the hot path; anything
- * else goes to the SDK leg of that server, in either era. The SDK is imported lazily (it takes
- * longer to load than the rest of Portico), on the first request that needs it or shortly
- * after start, whichever comes first. Any replica can answer any request.
+ * Per request: Host and Origin are checked, then the token; anything but POST is 405 and an
+ * `Accept` that takes neither JSON nor SSE is 406, in either era; the body is read and parsed
+ * once, within the limit; `tools/call` and `tools/list` accepting JSON are answered by the hot
+ * path; anything else goes to the SDK leg of that server, in either era. The SDK is imported
+ * lazily (it takes longer to load than the rest of Portico), on the first request that needs it
+ * or shortly after start, whichever comes first. Any replica can answer any request.
  */
 export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Route[] {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
@@ -84,13 +90,31 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     if (rejected) return Promise.resolve(rejected)
     return authenticate(request, server).then(async (outcome) => {
       if (!outcome.ok) return mcpRefusal(outcome)
+      // Stateless in both eras: there is no GET stream to open and no session to DELETE.
+      if (request.method !== 'POST') {
+        return jsonRpcErrorResponse(
+          405,
+          -32000,
+          'Method not allowed: this stateless server takes only POST',
+          ALLOW_POST,
+        )
+      }
+      const media = negotiateAnswerMedia(request.headers.get('accept'))
+      if (media === undefined) {
+        return jsonRpcErrorResponse(
+          406,
+          -32000,
+          'Not Acceptable: Client must accept application/json or text/event-stream',
+        )
+      }
       const body = await readJsonRpcBody(request, maxRequestBodySize)
       if ('rejected' in body) return body.rejected
       const parsed = 'parsed' in body ? body.parsed : undefined
-      const answer = parsed === undefined ? undefined : hot(request, parsed, outcome.context)
+      const answer =
+        parsed === undefined || media !== 'json' ? undefined : hot(request, parsed, outcome.context)
       if (answer) return answer
       const leg = (await sdkLegs()).get(server) as SdkLeg
-      return leg(request, parsed, outcome.context)
+      return leg(request, parsed, media, outcome.context)
     })
   }
   const mirror = (server: string, list: keyof McpMirrors, request: Request) => {

@@ -12,14 +12,11 @@ const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
 
 /**
  * Reads and parses a POSTed JSON-RPC body once, so that neither era's SDK leg reads, clones or
- * parses it again (they take it as `parsedBody`). What is not a JSON POST passes through
- * untouched, for the SDK to answer (405, 415) in its own words.
+ * parses it again (they take it as `parsedBody`). A body that is not JSON passes through
+ * untouched, for the SDK to answer (415) in its own words.
  */
 export async function readJsonRpcBody(request: Request, limitBytes: number): Promise<JsonRpcBody> {
-  if (
-    request.method !== 'POST' ||
-    !JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')
-  ) {
+  if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) {
     return { passThrough: true }
   }
   let bytes: Uint8Array

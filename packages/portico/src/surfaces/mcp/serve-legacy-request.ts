@@ -3,56 +3,91 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
 import { jsonRpcErrorResponse } from './json-rpc-error.js'
+import type { AnswerMedia } from './negotiate-answer-media.js'
+import { BATCH_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from './protocol-versions.js'
+
+/** Options of {@link serveLegacyRequest}. */
+export interface LegacyRequestOptions {
+  maxRequestBodySize: number
+  /** What the client's `Accept` allows (the route has refused a client that takes neither). */
+  media: AnswerMedia
+  /** The body, when the route has read it. */
+  parsedBody: unknown
+}
 
 /**
- * Serves one request of the initialize-based 2025 revisions statelessly: a fresh server and
- * transport answer it and are dropped, so any replica can take the next one. The answer is a
- * plain JSON body whenever the client accepts JSON (the SDK's built-in fallback always streams,
- * which costs clients and proxies more), and an SSE stream when it accepts only that. A
- * stateless server has no session to open or end, so GET and DELETE are 405.
+ * Serves one POSTed request of the initialize-based 2025 revisions statelessly: a fresh server
+ * and transport answer it and are dropped, so any replica can take the next one. The answer is
+ * a plain JSON body whenever the client accepts JSON (the SDK's built-in fallback always
+ * streams, which costs clients and proxies more), and an SSE stream when it accepts only that.
+ * A JSON-RPC batch is answered with a batch in 2025-03-26, the one revision that has them (and
+ * without a version header, which the transports let a server take for that one), and refused
+ * in the others.
  */
 export async function serveLegacyRequest(
   request: Request,
   createServer: () => McpServer,
-  maxRequestBodySize: number,
-  parsedBody: unknown,
+  options: LegacyRequestOptions,
 ): Promise<Response> {
-  if (request.method === 'GET' || request.method === 'DELETE') {
-    return jsonRpcErrorResponse(405, -32000, 'Method not allowed: this server is stateless', {
-      allow: 'POST, OPTIONS',
-    })
+  const { media, parsedBody } = options
+  const batch = Array.isArray(parsedBody)
+  if (batch) {
+    const version = request.headers.get('mcp-protocol-version')
+    // An unknown version is left to the transport, which refuses it as such.
+    if (
+      version !== null &&
+      version !== BATCH_PROTOCOL_VERSION &&
+      LEGACY_PROTOCOL_VERSIONS.includes(version)
+    ) {
+      return jsonRpcErrorResponse(
+        400,
+        -32600,
+        `Invalid Request: JSON-RPC batches are not part of protocol revision ${version}`,
+      )
+    }
   }
-  const accept = request.headers.get('accept') ?? ''
-  const acceptsJson = accept === '' || /application\/json|\*\/\*/i.test(accept)
-  const acceptsSse = /text\/event-stream/i.test(accept)
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
-    enableJsonResponse: acceptsJson,
-    maxRequestBodySize,
+    enableJsonResponse: media === 'json',
+    maxRequestBodySize: options.maxRequestBodySize,
   })
   const server = createServer()
   await server.connect(transport)
-  // Neither type acceptable: the transport answers 406 itself.
   const response = await transport.handleRequest(
-    acceptsJson || acceptsSse
-      ? withBothAccepted(request, acceptsJson && acceptsSse, parsedBody !== undefined)
-      : request,
+    withBothAccepted(request, parsedBody !== undefined),
     parsedBody === undefined ? undefined : { parsedBody },
   )
-  // A JSON answer is complete here; a stream ends, and lets go of the server, by itself.
-  if (acceptsJson) await server.close()
-  return response
+  // A stream ends, and lets go of the server, by itself.
+  if (media === 'sse') return response
+  await server.close()
+  return batch ? asBatchAnswer(response) : response
 }
 
 /**
  * The SDK transport insists that `Accept` names both types, whichever one it answers with; the
- * choice above was made from what the client really accepts.
+ * choice was made from what the client really accepts.
  */
-function withBothAccepted(request: Request, alreadyBoth: boolean, bodyRead: boolean): Request {
-  if (alreadyBoth) return request
+function withBothAccepted(request: Request, bodyRead: boolean): Request {
+  const accept = request.headers.get('accept')
+  if (accept?.includes('application/json') && accept.includes('text/event-stream')) return request
   const headers = new Headers(request.headers)
   headers.set('accept', 'application/json, text/event-stream')
   // A body already read travels as parsedBody; the copy must not try to take it again.
   if (bodyRead) return new Request(request.url, { method: request.method, headers })
   return new Request(request, { headers, duplex: 'half' } as RequestInit)
+}
+
+/**
+ * A batch's JSON answer as a batch: the SDK transport unwraps the answers of a batch that holds
+ * one request into a lone object, where JSON-RPC answers an array with an array.
+ */
+async function asBatchAnswer(response: Response): Promise<Response> {
+  if (response.status !== 200 || response.headers.get('content-type') !== 'application/json') {
+    return response
+  }
+  const json = await response.text()
+  return new Response(json.startsWith('[') ? json : `[${json}]`, {
+    status: response.status,
+    headers: response.headers,
+  })
 }
