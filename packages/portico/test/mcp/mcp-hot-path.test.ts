@@ -5,6 +5,12 @@ import {
   type ServedPlugin,
   servePlugin,
 } from '../support/serve-plugin.js'
+import {
+  startTestIssuer,
+  TEST_AUDIENCE,
+  type TestIssuer,
+  testAuthSettings,
+} from '../support/test-issuer.js'
 
 const envelope = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -14,15 +20,24 @@ const envelope = {
 
 let server: ServedPlugin
 let ui: ServedPlugin
+let issuer: TestIssuer
+let authenticated: ServedPlugin
+let token: string
 
 beforeAll(async () => {
-  ;[server, ui] = await Promise.all([
+  issuer = await startTestIssuer()
+  ;[server, ui, authenticated] = await Promise.all([
     servePlugin(notesExampleDir),
     servePlugin(fixtureDir('ui-plugin')),
+    servePlugin(fixtureDir('auth-custom-plugin'), { auth: testAuthSettings(issuer) }),
   ])
+  token = await issuer.mint(
+    { sub: 'ada', email: 'ada@example.com', name: 'Ada Lovelace', scope: 'notes' },
+    { audience: TEST_AUDIENCE },
+  )
 })
 afterAll(async () => {
-  await Promise.all([server?.close(), ui?.close()])
+  await Promise.all([server?.close(), ui?.close(), authenticated?.close(), issuer?.close()])
 })
 
 /**
@@ -35,9 +50,11 @@ async function bothPaths(
   method: string,
   params: Record<string, unknown>,
   endpoint = `${server.url}/mcp`,
+  credentials: Record<string, string> = {},
 ) {
   const modern = era === '2026'
   const headers: Record<string, string> = {
+    ...credentials,
     'content-type': 'application/json',
     'mcp-protocol-version': modern ? '2026-07-28' : '2025-11-25',
     ...(modern ? { 'mcp-method': method } : {}),
@@ -86,6 +103,34 @@ describe.each(['2025', '2026'] as const)('the hot path in the %s era', (era) => 
     expect(hot).toMatchObject({ error: { code: -32602 } })
   })
 })
+
+describe.each(['2025', '2026'] as const)(
+  'the hot path of an authenticated plugin in the %s era',
+  (era) => {
+    it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+      ['tools/list', {}, { result: { tools: [expect.objectContaining({ name: 'Me_whoami' })] } }],
+      [
+        'tools/call',
+        { name: 'Me_whoami', arguments: {} },
+        { result: { structuredContent: expect.objectContaining({ uid: 'ada' }) } },
+      ],
+      [
+        'tools/call',
+        { name: 'Me_whoami', arguments: { verbose: 'no' } },
+        { result: { isError: true } },
+      ],
+    ])(
+      'answers %s %j exactly as the SDK does, with the caller in the context',
+      async (method, params, expected) => {
+        const { hot, sdk } = await bothPaths(era, method, params, `${authenticated.url}/mcp`, {
+          authorization: `Bearer ${token}`,
+        })
+        expect(hot).toEqual(sdk)
+        expect(hot).toMatchObject({ jsonrpc: '2.0', id: 'req-1', ...expected })
+      },
+    )
+  },
+)
 
 describe.each(['2025', '2026'] as const)('a widget link in the %s era', (era) => {
   it.each(['/mcp', '/mcp/board'])(
