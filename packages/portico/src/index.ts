@@ -16,6 +16,12 @@ export type {
   StyleConfig,
 } from './config/config-types.js'
 export { defineConfig } from './config/define-config.js'
+export {
+  type ContentBytes,
+  content,
+  type EmbeddedResourceInput,
+  type ResourceLinkInput,
+} from './core/content.js'
 export type { JsonSchema, JsonSchemaTypeName } from './core/json-schema.js'
 export type { PorticoAvatar, PorticoPluginContext } from './core/plugin-context.js'
 export {
@@ -28,6 +34,16 @@ export {
   type PorticoErrorKind,
   type PorticoErrorOptions,
 } from './core/portico-error.js'
+export type {
+  AudioContent,
+  ContentBlock,
+  EmbeddedResource,
+  EmbeddedResourceContents,
+  ImageContent,
+  ResourceLink,
+  TextContent,
+  ToolContent,
+} from './core/tool-content.js'
 export type { ProblemDocument } from './http/problem-response.js'
 export type {
   NamedTypeDefinition,

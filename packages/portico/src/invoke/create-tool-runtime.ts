@@ -7,6 +7,7 @@ import type { PluginModel, ToolDefinition } from '../model/plugin-model.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { reviveDates } from './revive-dates.js'
 import { compileOutputShaper, type OutputShaper } from './shape-output.js'
+import { createToolContentShaper } from './shape-tool-content.js'
 import { withTimeout } from './with-timeout.js'
 
 /** A tool class as a module exports it. */
@@ -24,7 +25,7 @@ export interface ToolRuntime {
    * The one invocation path of every surface: validates the input (filling in its defaults),
    * calls the method with the timeout of the config, and resolves with its result shaped to the
    * declared output type (plain JSON: undeclared properties dropped, dates as ISO strings, never
-   * `undefined`). Rejects with a {@link PorticoError} of
+   * `undefined`; a `ToolContent` result as `{ content: [...blocks] }`). Rejects with a {@link PorticoError} of
    * kind `not_found`, `validation`, `timeout` or `execution` (or the kind a tool threw).
    */
   invokeTool(toolId: string, input: unknown, context?: PorticoPluginContext): Promise<unknown>
@@ -102,7 +103,9 @@ export function createToolRuntime(
     }
     const validate = once(definition, 'input schema', () => compileInput(definition.inputSchema))
     const shape = once(definition, 'output schema', () =>
-      compileOutputShaper(definition.outputSchema, definition.id, compileOutputCheck),
+      definition.resultKind === 'content'
+        ? createToolContentShaper(definition.id)
+        : compileOutputShaper(definition.outputSchema, definition.id, compileOutputCheck),
     )
     if (options.compileValidators !== 'lazy') {
       validate()

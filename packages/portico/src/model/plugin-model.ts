@@ -33,8 +33,16 @@ export interface ToolDefinition {
   description?: string
   /** JSON Schema 2020-12 of the input object; always `type: "object"`. */
   inputSchema: JsonSchema
-  /** JSON Schema 2020-12 of the awaited return value. */
+  /**
+   * JSON Schema 2020-12 of the awaited return value; for a `content` tool, the schema of
+   * `{ content: [...blocks] }`, the form REST answers.
+   */
   outputSchema: JsonSchema
+  /**
+   * `content` when the method returns `ToolContent` (content blocks: images, audio, resources),
+   * which skips the JSON output contract; absent for a JSON result.
+   */
+  resultKind?: 'content'
   annotations: ToolAnnotations
   /**
    * Paths inside the input that the method types as `Date`: the string is turned into a `Date`

@@ -23,13 +23,15 @@ let ui: ServedPlugin
 let issuer: TestIssuer
 let authenticated: ServedPlugin
 let token: string
+let gallery: ServedPlugin
 
 beforeAll(async () => {
   issuer = await startTestIssuer()
-  ;[server, ui, authenticated] = await Promise.all([
+  ;[server, ui, authenticated, gallery] = await Promise.all([
     servePlugin(notesExampleDir),
     servePlugin(fixtureDir('ui-plugin')),
     servePlugin(fixtureDir('auth-custom-plugin'), { auth: testAuthSettings(issuer) }),
+    servePlugin(fixtureDir('content-plugin')),
   ])
   token = await issuer.mint(
     { sub: 'ada', email: 'ada@example.com', name: 'Ada Lovelace', scope: 'notes' },
@@ -37,7 +39,13 @@ beforeAll(async () => {
   )
 })
 afterAll(async () => {
-  await Promise.all([server?.close(), ui?.close(), authenticated?.close(), issuer?.close()])
+  await Promise.all([
+    server?.close(),
+    ui?.close(),
+    authenticated?.close(),
+    gallery?.close(),
+    issuer?.close(),
+  ])
 })
 
 /**
@@ -131,6 +139,45 @@ describe.each(['2025', '2026'] as const)(
     )
   },
 )
+
+describe.each(['2025', '2026'] as const)('the hot path of rich results in the %s era', (era) => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    [
+      'tools/list',
+      {},
+      {
+        result: {
+          tools: expect.arrayContaining([expect.objectContaining({ name: 'Gallery_pixel' })]),
+        },
+      },
+    ],
+    [
+      'tools/call',
+      { name: 'Gallery_pixel' },
+      { result: { content: [expect.objectContaining({ type: 'image', mimeType: 'image/png' })] } },
+    ],
+    [
+      'tools/call',
+      { name: 'Gallery_caption', arguments: { title: 'Red' } },
+      { result: { content: [{ type: 'text', text: 'Red: one red pixel' }, expect.any(Object)] } },
+    ],
+    [
+      'tools/call',
+      { name: 'Gallery_files' },
+      {
+        result: {
+          content: expect.arrayContaining([expect.objectContaining({ type: 'resource_link' })]),
+        },
+      },
+    ],
+    ['tools/call', { name: 'Gallery_broken', arguments: {} }, { result: { isError: true } }],
+  ])('answers %s %j exactly as the SDK does', async (method, params, expected) => {
+    const { hot, sdk } = await bothPaths(era, method, params, `${gallery.url}/mcp`)
+    expect(hot).toEqual(sdk)
+    expect(hot).toMatchObject({ jsonrpc: '2.0', id: 'req-1', ...expected })
+    expect(hot.result).not.toHaveProperty('structuredContent')
+  })
+})
 
 describe.each(['2025', '2026'] as const)('a widget link in the %s era', (era) => {
   it.each(['/mcp', '/mcp/board'])(

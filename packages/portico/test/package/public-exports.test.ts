@@ -9,6 +9,7 @@ describe('the public API of portico', () => {
     expect(Object.keys(portico).sort()).toEqual([
       'PluginDefinitionError',
       'PorticoError',
+      'content',
       'defineConfig',
     ])
   })

@@ -1,12 +1,14 @@
 import ts from 'typescript'
 import type { JsonSchema } from '../../core/json-schema.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
+import { TOOL_CONTENT_TYPE_NAME } from '../../core/tool-content.js'
 import type { ToolDefinition } from '../plugin-model.js'
 import { makeDefaultedOptional } from './defaults-optional.js'
 import type { ToolMethodSource } from './find-tool-classes.js'
 import { readMethodDoc } from './read-method-doc.js'
 import type { SchemaBuilder } from './schema-builder.js'
 import { locateNode, sourceLocationOf } from './source-location.js'
+import { TOOL_CONTENT_SCHEMA } from './tool-content-schema.js'
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
@@ -36,11 +38,15 @@ export function deriveTool(
   const signature = checker.getSignatureFromDeclaration(declaration)
   const returned =
     signature === undefined ? checker.getAnyType() : checker.getReturnTypeOfSignature(signature)
-  const output = builder.buildRoot(
-    checker.getAwaitedType(returned) ?? returned,
-    { node: declaration.type ?? nameNode, path: [], undefinedAsNull: true },
-    { label: `${id} output`, toolId: id, recordDates: false },
-  )
+  const awaited = checker.getAwaitedType(returned) ?? returned
+  const returnsContent = isToolContentType(awaited)
+  const output = returnsContent
+    ? { schema: TOOL_CONTENT_SCHEMA }
+    : builder.buildRoot(
+        awaited,
+        { node: declaration.type ?? nameNode, path: [], undefinedAsNull: true },
+        { label: `${id} output`, toolId: id, recordDates: false },
+      )
   const symbol = checker.getSymbolAtLocation(nameNode)
   const doc = symbol === undefined ? { annotations: {} } : readMethodDoc(symbol, checker)
   return {
@@ -50,6 +56,7 @@ export function deriveTool(
     ...doc,
     inputSchema: input.schema,
     outputSchema: { $schema: JSON_SCHEMA_DIALECT, ...output.schema },
+    ...(returnsContent ? { resultKind: 'content' as const } : {}),
     inputDatePaths: input.datePaths,
     source: sourceLocationOf(rootDir, nameNode),
   }
@@ -112,6 +119,11 @@ function assertContextParameter(
     locateNode(rootDir, parameter),
     `${id}: the second parameter "${parameter.name.getText()}" is ${what}, not the context (${CONTEXT_TYPE_NAME} from 'portico'); ${NOT_A_TOOL_HINT}`,
   )
+}
+
+/** A rich result: `ToolContent` from `portico`, recognised by name as the context is. */
+function isToolContentType(type: ts.Type): boolean {
+  return (type.aliasSymbol ?? type.getSymbol())?.name === TOOL_CONTENT_TYPE_NAME
 }
 
 function isObjectParameterType(checker: ts.TypeChecker, type: ts.Type): boolean {

@@ -69,7 +69,7 @@ export function createHotAnswer(
     if (era === 'modern' && request.headers.get('mcp-name') !== name) return undefined
     const shape = era === 'modern' ? modernize : (json: string) => json
     return runtime.invokeTool(name as string, input ?? {}, context).then(
-      (result) => answer(shape(toCallToolResultJson(result, tool.wrapsOutput)), body.id),
+      (result) => answer(shape(toCallToolResultJson(result, tool.resultForm)), body.id),
       (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),
     )
   }

@@ -74,7 +74,7 @@ export function createMcpServerFactory(
       try {
         return toCallToolResult(
           await runtime.invokeTool(name, input ?? {}, context),
-          tool.wrapsOutput,
+          tool.resultForm,
         )
       } catch (error) {
         return toToolErrorResult(error, options.dev)

@@ -13,7 +13,7 @@ import type {
   WidgetDefinition,
 } from '../../model/plugin-model.js'
 import { toPromptListing } from '../../model/prompts/prompt-listing.js'
-import { toMcpTool } from './to-mcp-tool.js'
+import { type McpResultForm, toMcpTool } from './to-mcp-tool.js'
 import { WIDGET_MIME_TYPE, widgetToolMeta } from './widget-resource.js'
 
 /**
@@ -28,8 +28,8 @@ export interface McpServerCatalog {
   capabilities: ServerCapabilities
   /** Each with the `_meta` link to its widget when it has one (both eras answer these). */
   tools: Tool[]
-  /** Tool ids this server may call, and which of them wrap their result. */
-  callable: ReadonlyMap<string, { wrapsOutput: boolean }>
+  /** Tool ids this server may call, and how each one's results travel. */
+  callable: ReadonlyMap<string, { resultForm: McpResultForm }>
   prompts: ReadonlyMap<string, PromptDefinition>
   promptList: Prompt[]
   /** What `resources/list` answers: the widgets, then each skill's SKILL.md. */
@@ -65,7 +65,7 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
         return widget ? { ...tool, _meta: widgetToolMeta(widget) } : tool
       }),
       callable: new Map(
-        projections.map(({ tool, wrapsOutput }) => [tool.name, { wrapsOutput }] as const),
+        projections.map(({ tool, resultForm }) => [tool.name, { resultForm }] as const),
       ),
       prompts: new Map(serverPrompts.map((prompt) => [prompt.name, prompt])),
       promptList: serverPrompts.map(toPromptListing),

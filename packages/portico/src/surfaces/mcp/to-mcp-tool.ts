@@ -3,32 +3,45 @@ import type { JsonSchema } from '../../core/json-schema.js'
 import { resolveLocalRef } from '../../invoke/resolve-local-ref.js'
 import type { ToolDefinition } from '../../model/plugin-model.js'
 
-/** An MCP tool, and whether its results travel wrapped as `{ result }`. */
+/**
+ * How a tool's results travel: `object` as `structuredContent`; `wrapped` as `{ result }`,
+ * since the 2025 revisions need an object at the root of `outputSchema` and
+ * `structuredContent` and the tool returns something else (an array, a string, null);
+ * `content` as the content blocks a `ToolContent` tool returned, without `structuredContent`.
+ */
+export type McpResultForm = 'object' | 'wrapped' | 'content'
+
+/** An MCP tool, and how its results travel. */
 export interface McpToolProjection {
   tool: Tool
-  /**
-   * The 2025 revisions need an object at the root of `outputSchema` and `structuredContent`; a
-   * tool returning anything else (an array, a string, null) has its result wrapped.
-   */
-  wrapsOutput: boolean
+  resultForm: McpResultForm
 }
 
 /** Projects a tool of the model onto the MCP `Tool` shape of `tools/list`. */
 export function toMcpTool(definition: ToolDefinition): McpToolProjection {
   const output = definition.outputSchema
-  const wrapsOutput = !isObjectSchema(output, output)
+  const resultForm: McpResultForm =
+    definition.resultKind === 'content'
+      ? 'content'
+      : isObjectSchema(output, output)
+        ? 'object'
+        : 'wrapped'
   const tool: Tool = {
     name: definition.id,
     ...(definition.annotations.title ? { title: definition.annotations.title } : {}),
     ...(definition.description ? { description: definition.description } : {}),
     inputSchema: definition.inputSchema as Tool['inputSchema'],
-    outputSchema: (wrapsOutput
-      ? wrapOutputSchema(output)
-      : // MCP wants `type: "object"` at the top, also beside a `$ref` or an `anyOf` of objects.
-        { ...output, type: 'object' }) as Tool['outputSchema'],
+    ...(resultForm === 'content'
+      ? {}
+      : {
+          outputSchema: (resultForm === 'wrapped'
+            ? wrapOutputSchema(output)
+            : // MCP wants `type: "object"` at the top, also beside a `$ref` or an `anyOf` of objects.
+              { ...output, type: 'object' }) as Tool['outputSchema'],
+        }),
     annotations: definition.annotations,
   }
-  return { tool, wrapsOutput }
+  return { tool, resultForm }
 }
 
 /** Whether every value of `schema` is an object, following `$ref` into the root's `$defs`. */

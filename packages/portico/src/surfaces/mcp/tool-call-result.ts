@@ -1,14 +1,17 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { isPorticoError } from '../../core/portico-error.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../http/problem-response.js'
+import type { McpResultForm } from './to-mcp-tool.js'
 
 /**
  * A tool's result as MCP wants it: `structuredContent` and the same JSON as a text block for
- * clients that read only text. The result is the runtime's, already shaped to plain JSON, so it
- * is used as it is rather than copied through a parse.
+ * clients that read only text; a `ToolContent` result is already `{ content: [...blocks] }`.
+ * The result is the runtime's, already shaped to plain JSON, so it is used as it is rather than
+ * copied through a parse.
  */
-export function toCallToolResult(result: unknown, wrapsOutput: boolean): CallToolResult {
-  const structuredContent = (wrapsOutput ? { result } : result) as Record<string, unknown>
+export function toCallToolResult(result: unknown, form: McpResultForm): CallToolResult {
+  if (form === 'content') return result as CallToolResult
+  const structuredContent = (form === 'wrapped' ? { result } : result) as Record<string, unknown>
   return {
     content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
     structuredContent,
@@ -19,8 +22,9 @@ export function toCallToolResult(result: unknown, wrapsOutput: boolean): CallToo
  * {@link toCallToolResult} written as JSON directly, for the hot path: the structured content is
  * serialised once and reused, where serialising the result object would write it twice.
  */
-export function toCallToolResultJson(result: unknown, wrapsOutput: boolean): string {
-  const json = JSON.stringify(wrapsOutput ? { result } : result)
+export function toCallToolResultJson(result: unknown, form: McpResultForm): string {
+  if (form === 'content') return JSON.stringify(result)
+  const json = JSON.stringify(form === 'wrapped' ? { result } : result)
   return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`
 }
 

@@ -1,0 +1,100 @@
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { galleryFilesContent, RED_PIXEL_BASE64 } from '../support/gallery-content.js'
+import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+let server: ServedPlugin
+let devServer: ServedPlugin
+
+beforeAll(async () => {
+  ;[server, devServer] = await Promise.all([
+    servePlugin(fixtureDir('content-plugin')),
+    servePlugin(fixtureDir('content-plugin'), { dev: true }),
+  ])
+})
+afterAll(() => Promise.all([server?.close(), devServer?.close()]))
+
+function call(base: string, path: string, input: Record<string, unknown> = {}) {
+  return fetch(`${base}/api/Gallery/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(input),
+  })
+}
+
+describe('a rich result over REST', () => {
+  it('answers an image as { content: [ { type: "image", mimeType, data } ] }', async () => {
+    const response = await call(server.url, 'pixel')
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await response.json()).toEqual({
+      content: [{ type: 'image', mimeType: 'image/png', data: RED_PIXEL_BASE64 }],
+    })
+  })
+
+  it('answers mixed text and image blocks in order', async () => {
+    expect(await (await call(server.url, 'caption', { title: 'Red' })).json()).toEqual({
+      content: [
+        { type: 'text', text: 'Red: one red pixel' },
+        { type: 'image', mimeType: 'image/png', data: RED_PIXEL_BASE64 },
+      ],
+    })
+  })
+
+  it('answers embedded resources (text and blob) and a resource link', async () => {
+    expect(await (await call(server.url, 'files')).json()).toEqual({
+      content: galleryFilesContent,
+    })
+  })
+
+  it('keeps a plain JSON tool of the same class unchanged', async () => {
+    expect(await (await call(server.url, 'size')).json()).toEqual({ width: 1, height: 1 })
+  })
+
+  it('answers 500 without the message when a helper is given a non-MIME string', async () => {
+    const response = await call(server.url, 'broken')
+    expect(response.status).toBe(500)
+    expect(await response.json()).toEqual({
+      type: 'urn:portico:problem:execution',
+      title: 'Tool execution failed',
+      status: 500,
+      detail: 'The tool failed. The server log has the details.',
+    })
+  })
+
+  it.each([
+    [{}, 'content.image: "png" is not a media type (type/subtype, e.g. image/png)'],
+    [{ empty: true }, 'content.audio: the bytes are empty'],
+  ])('names the helper and the problem in dev mode (input %j)', async (input, detail) => {
+    const response = await call(devServer.url, 'broken', input)
+    expect(response.status).toBe(500)
+    expect(await response.json()).toMatchObject({
+      type: 'urn:portico:problem:execution',
+      detail,
+    })
+  })
+})
+
+describe('the OpenAPI document of rich results', () => {
+  it('passes the OpenAPI 3.0 validator', async () => {
+    const document = await (await fetch(`${server.url}/open-api.json`)).json()
+    const result = await new Validator().validate(document)
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+  })
+
+  it('describes the 200 answer as content blocks', async () => {
+    const document = await (await fetch(`${server.url}/open-api.json`)).json()
+    const schema =
+      document.paths['/api/Gallery/pixel'].post.responses['200'].content['application/json'].schema
+    expect(schema).toMatchObject({
+      type: 'object',
+      required: ['content'],
+      properties: { content: { type: 'array', items: { anyOf: expect.any(Array) } } },
+    })
+    const kinds = schema.properties.content.items.anyOf.map(
+      (branch: { properties: { type: { enum: string[] } } }) => branch.properties.type.enum[0],
+    )
+    expect(kinds).toEqual(['text', 'image', 'audio', 'resource', 'resource_link'])
+  })
+})
