@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { galleryFilesContent, RED_PIXEL_BASE64 } from '../support/gallery-content.js'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 let server: ServedPlugin
 let devServer: ServedPlugin
@@ -14,12 +14,9 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all([server?.close(), devServer?.close()]))
 
-function call(base: string, path: string, input: Record<string, unknown> = {}) {
-  return fetch(`${base}/api/Gallery/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  })
+/** Calls a method of the fixture's `Gallery` tool class over REST. */
+function call(base: string, method: string, input: Record<string, unknown> = {}) {
+  return callTool(base, `/api/Gallery/${method}`, input)
 }
 
 describe('a rich result over REST', () => {

@@ -109,20 +109,24 @@ export function createLoginClient(options: LoginClientOptions): LoginClient {
     }
     return config
   }
-  const unreachable = (error: unknown): LoginResult<never> => ({
-    ok: false,
-    status: 502,
-    detail: `The authorization server ${issuer} could not be discovered (${reasonOf(error)}): check that it is up and that OAUTH_ISSUER names it`,
-  })
+  // The discovered configuration of a client, or the 502 that names the issuer.
+  const configured = async (clientId: string): Promise<LoginResult<OpenId.Configuration>> => {
+    try {
+      return { ok: true, value: await configurationFor(clientId) }
+    } catch (error) {
+      return {
+        ok: false,
+        status: 502,
+        detail: `The authorization server ${issuer} could not be discovered (${reasonOf(error)}): check that it is up and that OAUTH_ISSUER names it`,
+      }
+    }
+  }
 
   return {
     async startAuthorization(request) {
-      let config: OpenId.Configuration
-      try {
-        config = await configurationFor(request.clientId)
-      } catch (error) {
-        return unreachable(error)
-      }
+      const found = await configured(request.clientId)
+      if (!found.ok) return found
+      const config = found.value
       if (!config.serverMetadata().supportsPKCE('S256')) {
         return {
           ok: false,
@@ -148,12 +152,9 @@ export function createLoginClient(options: LoginClientOptions): LoginClient {
     },
 
     async exchangeCode(exchange) {
-      let config: OpenId.Configuration
-      try {
-        config = await configurationFor(exchange.clientId)
-      } catch (error) {
-        return unreachable(error)
-      }
+      const found = await configured(exchange.clientId)
+      if (!found.ok) return found
+      const config = found.value
       const openid = await loadOpenIdClient()
       try {
         const tokens = await openid.authorizationCodeGrant(
