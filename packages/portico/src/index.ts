@@ -12,6 +12,7 @@ export type {
   PorticoConfig,
   PromptConfig,
   ResolvedConfig,
+  ResourcesConfig,
   ServerConfig,
   StyleConfig,
 } from './config/config-types.js'
@@ -23,7 +24,11 @@ export {
   type ResourceLinkInput,
 } from './core/content.js'
 export type { JsonSchema, JsonSchemaTypeName } from './core/json-schema.js'
-export type { PorticoAvatar, PorticoPluginContext } from './core/plugin-context.js'
+export type {
+  PorticoAvatar,
+  PorticoCaller,
+  PorticoPluginContext,
+} from './core/plugin-context.js'
 export {
   type DefinitionLocation,
   PluginDefinitionError,
@@ -44,11 +49,25 @@ export type {
   TextContent,
   ToolContent,
 } from './core/tool-content.js'
+export type {
+  PorticoAskOptions,
+  PorticoElicitField,
+  PorticoElicitRequest,
+  PorticoElicitResult,
+  PorticoLogLevel,
+  PorticoRoot,
+  PorticoSamplingMessage,
+  PorticoSamplingRequest,
+  PorticoSamplingResult,
+  PorticoToolContext,
+} from './core/tool-context.js'
 export type { ProblemDocument } from './http/problem-response.js'
 export type {
   NamedTypeDefinition,
   PluginIdentity,
   PluginModel,
+  ResourceFileDefinition,
+  ResourceTemplateDefinition,
   SourceLocation,
   ToolAnnotations,
   ToolClassDefinition,

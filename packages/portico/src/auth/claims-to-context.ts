@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose'
-import type { PorticoPluginContext } from '../core/plugin-context.js'
+import type { PorticoCaller } from '../core/plugin-context.js'
 
 /**
  * Maps verified claims to the context a tool method receives: `uid` from `sub`, `email` (empty
@@ -14,7 +14,7 @@ import type { PorticoPluginContext } from '../core/plugin-context.js'
  * import { claimsToContext } from './claims-to-context.js'
  * claimsToContext({ sub: 'u1', name: 'Ada Lovelace' }, token).avatar.initials // 'AL'
  */
-export function claimsToContext(claims: JWTPayload, token: string): PorticoPluginContext {
+export function claimsToContext(claims: JWTPayload, token: string): PorticoCaller {
   const uid = text(claims.sub)
   const email = claims.email_verified === false ? '' : text(claims.email)
   const name = text(claims.name) || text(claims.preferred_username) || email || uid

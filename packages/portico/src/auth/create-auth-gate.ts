@@ -1,5 +1,5 @@
 import type { JWTPayload } from 'jose'
-import type { PorticoPluginContext } from '../core/plugin-context.js'
+import type { PorticoCaller } from '../core/plugin-context.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
 import { memoizeByOrigin } from '../http/memoize-by-origin.js'
 import { type AuthErrorCode, buildAuthChallenge } from './auth-challenge.js'
@@ -36,7 +36,7 @@ export interface GateRequest {
  * RFC 6750 error code every surface reports (absent when no credentials were sent).
  */
 export type GateOutcome =
-  | { ok: true; context: PorticoPluginContext }
+  | { ok: true; context: PorticoCaller }
   | {
       ok: false
       error: PorticoError
@@ -64,7 +64,7 @@ export interface AuthGateOptions {
   /** The verifier; built from the settings when not given. */
   verifier?: TokenVerifier
   /** Maps verified claims to the tool context; default {@link claimsToContext}. */
-  claimsToContext?: (claims: JWTPayload, token: string) => PorticoPluginContext
+  claimsToContext?: (claims: JWTPayload, token: string) => PorticoCaller
 }
 
 /**
@@ -127,9 +127,9 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
  * nobody else's.
  */
 function rememberContexts(
-  toContext: (claims: JWTPayload, token: string) => PorticoPluginContext,
-): (claims: JWTPayload, token: string) => PorticoPluginContext {
-  const contexts = new WeakMap<JWTPayload, PorticoPluginContext>()
+  toContext: (claims: JWTPayload, token: string) => PorticoCaller,
+): (claims: JWTPayload, token: string) => PorticoCaller {
+  const contexts = new WeakMap<JWTPayload, PorticoCaller>()
   return (claims, token) => {
     let context = contexts.get(claims)
     if (context === undefined) {

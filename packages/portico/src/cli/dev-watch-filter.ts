@@ -11,7 +11,7 @@ const IGNORED_FOLDERS = new Set(['node_modules', '.portico', '.git', 'dist'])
 const RESTART_FILES = new Set(['package.json'])
 
 /** Folders read whole into the model: any file in them counts (a skill's scripts, say). */
-const MODEL_FOLDERS = new Set(['prompts', 'skills', 'agents', 'widgets'])
+const MODEL_FOLDERS = new Set(['prompts', 'skills', 'agents', 'widgets', 'resources'])
 
 /** Whether a change to this plugin-relative path (`/`-separated) restarts the worker. */
 export function isRestartFile(name: string): boolean {
@@ -21,7 +21,7 @@ export function isRestartFile(name: string): boolean {
 /**
  * Whether a path under the plugin folder is an input of the model, so a change to it must show:
  * the config and `package.json`, `README.md`, any file under `prompts/`, `skills/`, `agents/`,
- * `widgets/` and `public/icons/`, code and JSON anywhere else (tools, what they and the config
+ * `widgets/`, `resources/` and `public/icons/`, code and JSON anywhere else (tools, what they and the config
  * import, `tsconfig.json`) and images (the config's `style.icons` may name one anywhere). The
  * rest of `public/` is served as is, and read on each request. Folders pass (`isFile` false or
  * unknown) unless ignored, so the watcher can descend into them.

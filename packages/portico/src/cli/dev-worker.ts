@@ -25,6 +25,8 @@ interface Serving {
   model: PluginModel
   app: Hono
   edge: NodeEdge
+  /** Ends what the app keeps between requests (its MCP sessions): once another serves. */
+  close(): void
 }
 
 /**
@@ -65,10 +67,13 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     const withGate = gate ? { gate } : {}
     if (gate) cookieSecret ??= resolveCookieSecret(process.env, { dev: true })
     const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
+    const lifetime = new AbortController()
+    const signal = lifetime.signal
     return {
       model: runtime.model,
-      app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate, ...login }),
+      app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate, ...login, signal }),
       edge: createNodeRestEdge(runtime, { dev: true, listenHost, ...withGate }),
+      close: () => lifetime.abort(),
     }
   }
 
@@ -79,6 +84,8 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
       const next = await load()
       // A config saved with a type error keeps the last good version serving, as a tool does.
       if (changed === configFileName) checkConfigTypes(rootDir)
+      // The sessions of the old app are no one's now: requests reach the new one.
+      serving?.close()
       serving = next
       const ms = Math.round(performance.now() - started)
       logger.success(`${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)

@@ -21,7 +21,10 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const server = await startNodeServer({ fetch: plugin.fetch, edge: plugin.edge, ...listen })
   // Before "Ready": a supervisor that stops the server as soon as it reads that line must find
   // the signal handled, so the exit is clean.
-  stopOnSignals(() => server.close())
+  stopOnSignals(() => {
+    plugin.close()
+    return server.close()
+  })
   printUrls(server.url, plugin.model, listen.host)
   logger.success(`Ready in ${Math.round(performance.now() - started)} ms`)
 }

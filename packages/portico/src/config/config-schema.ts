@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../core/json-schema.js'
 import { argumentNamePattern, promptNamePattern } from './prompt-patterns.js'
+import { resourceSchemePattern } from './resource-scheme.js'
 
 const nonEmptyString: JsonSchema = { type: 'string', minLength: 1 }
 const toolClassName: JsonSchema = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }
@@ -14,6 +15,7 @@ const promptArgument: JsonSchema = {
     name: { type: 'string', pattern: argumentNamePattern.source },
     description: { type: 'string' },
     required: { type: 'boolean' },
+    values: { type: 'array', items: { type: 'string' }, uniqueItems: true },
   },
 }
 
@@ -79,9 +81,15 @@ export const configSchema: JsonSchema = {
           },
         },
         instructions: { type: 'string' },
+        sessions: { enum: ['stateless', 'stateful'] },
       },
     },
     prompts: { type: 'array', items: prompt },
+    resources: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { scheme: { type: 'string', pattern: resourceSchemePattern.source } },
+    },
     style: {
       type: 'object',
       additionalProperties: false,
@@ -96,6 +104,8 @@ export const configSchema: JsonSchema = {
       properties: {
         bodyBytes: { type: 'integer', minimum: 1, maximum: 1024 * 1024 * 1024 },
         toolTimeoutMs: { type: 'integer', minimum: 1, maximum: 24 * 60 * 60 * 1000 },
+        mcpSessions: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+        mcpSessionIdleMs: { type: 'integer', minimum: 100, maximum: 24 * 60 * 60 * 1000 },
       },
     },
     server: {

@@ -30,6 +30,13 @@ export interface McpExternalServerConfig {
   title?: string
 }
 
+/**
+ * How the MCP endpoints serve clients of the initialize-based 2025 revisions: `stateless`
+ * answers every request on its own, `stateful` keeps a session per client (see
+ * {@link McpConfig.sessions}). Requests of the 2026-07-28 revision are stateless either way.
+ */
+export type McpSessionMode = 'stateless' | 'stateful'
+
 /** MCP options. */
 export interface McpConfig {
   /** Named servers at `/mcp/<name>`. */
@@ -38,6 +45,14 @@ export interface McpConfig {
   external?: Record<string, McpExternalServerConfig>
   /** Text sent to MCP clients as `instructions`. */
   instructions?: string
+  /**
+   * `stateless` (default): any replica answers any request, no `Mcp-Session-Id` is issued and
+   * `GET`/`DELETE` are 405. `stateful`: a 2025 `initialize` opens a session (`Mcp-Session-Id`),
+   * whose server keeps the log level and can send notifications and requests (elicitation,
+   * sampling) to the client on a response stream or the `GET` stream, resumable with
+   * `Last-Event-ID`. Needs sticky routing (or, later, a shared event store) across replicas.
+   */
+  sessions?: McpSessionMode
 }
 
 /** Look of the docs site and the overview. */
@@ -54,6 +69,10 @@ export interface LimitsConfig {
   bodyBytes?: number
   /** Longest a tool call may run, in milliseconds. */
   toolTimeoutMs?: number
+  /** Most MCP sessions open at once in one process (`mcp.sessions: 'stateful'`). */
+  mcpSessions?: number
+  /** How long an MCP session may sit without a request or an open stream before it is closed. */
+  mcpSessionIdleMs?: number
 }
 
 /** How the server learns its public origin and which host names it answers to. */
@@ -84,9 +103,25 @@ export interface PromptConfig {
     description?: string
     /** Whether `prompts/get` must be given this argument; default false. */
     required?: boolean
+    /**
+     * Values to suggest for the argument: what `completion/complete` offers as the user types
+     * (filtered by prefix). `prompts/get` still takes any text.
+     */
+    values?: string[]
   }[]
   /** The prompt text, taken as written. */
   template: string
+}
+
+/** The plugin's static MCP resources: the files of `resources/`. */
+export interface ResourcesConfig {
+  /**
+   * The URI scheme of those files: `resources/guides/setup.md` is `<scheme>://guides/setup`.
+   * Lower case, a letter then letters, digits, `+`, `.` or `-`; `ui`, `skill`, `http`, `https`,
+   * `file`, `data`, `ftp`, `ws` and `wss` are taken. Default: the plugin's name without its npm
+   * scope, lowercased, with every other character turned into `-`.
+   */
+  scheme?: string
 }
 
 /**
@@ -107,6 +142,7 @@ export interface PorticoConfig {
   mcp?: McpConfig
   /** Prompt templates, besides those in `prompts/*.md`. */
   prompts?: PromptConfig[]
+  resources?: ResourcesConfig
   style?: StyleConfig
   limits?: LimitsConfig
   server?: ServerConfig
@@ -120,10 +156,17 @@ export interface ResolvedConfig {
     servers: Record<string, McpServerConfig>
     external: Record<string, McpExternalServerConfig>
     instructions?: string
+    sessions: McpSessionMode
   }
   prompts: PromptConfig[]
+  resources: { scheme: string }
   style: { color: string; icons: string[] }
-  limits: { bodyBytes: number; toolTimeoutMs: number }
+  limits: {
+    bodyBytes: number
+    toolTimeoutMs: number
+    mcpSessions: number
+    mcpSessionIdleMs: number
+  }
   server: { publicUrl?: string; trustProxy: boolean; allowedHosts: string[] }
 }
 

@@ -10,6 +10,22 @@ export const configDefaults = {
   bodyBytes: 1024 * 1024,
   /** 30 s: long enough for a slow upstream API, short enough that a stuck call frees its slot. */
   toolTimeoutMs: 30_000,
+  /**
+   * MCP sessions off: any replica answers any request, so a plugin scales out behind any
+   * balancer, and the hot path answers `tools/call` without building an SDK server.
+   */
+  mcpSessionMode: 'stateless',
+  /**
+   * 1,000 sessions per process: each holds an SDK server, a transport and its recent events
+   * (tens of KB idle), so the cap keeps a flood of `initialize` requests to tens of MB.
+   */
+  mcpSessions: 1000,
+  /**
+   * 10 min: longer than an agent usually pauses between calls, short enough that abandoned
+   * sessions (clients rarely send `DELETE`) free their slot. A request in progress or an open
+   * stream keeps a session alive.
+   */
+  mcpSessionIdleMs: 600_000,
   /** Forwarded headers are ignored unless a proxy is known to set them. */
   trustProxy: false,
 } as const

@@ -20,7 +20,12 @@ describe('loadConfig', () => {
     )
     const { config, identity } = await loadConfig(dir)
     expect(identity.title).toBe('Typed')
-    expect(config.limits).toEqual({ bodyBytes: 1_048_576, toolTimeoutMs: 1_500 })
+    expect(config.limits).toEqual({
+      bodyBytes: 1_048_576,
+      toolTimeoutMs: 1_500,
+      mcpSessions: 1000,
+      mcpSessionIdleMs: 600_000,
+    })
   })
 
   it('defaults every key and takes identity from package.json', async () => {
@@ -47,10 +52,17 @@ describe('loadConfig', () => {
     })
     expect(config).toEqual({
       auth: 'anon',
-      mcp: { servers: {}, external: {} },
+      mcp: { servers: {}, external: {}, sessions: 'stateless' },
       prompts: [],
+      // The package name without its scope.
+      resources: { scheme: 'weather-tools' },
       style: { color: '#0f766e', icons: [] },
-      limits: { bodyBytes: 1_048_576, toolTimeoutMs: 30_000 },
+      limits: {
+        bodyBytes: 1_048_576,
+        toolTimeoutMs: 30_000,
+        mcpSessions: 1000,
+        mcpSessionIdleMs: 600_000,
+      },
       server: { trustProxy: false, allowedHosts: [] },
     })
   })

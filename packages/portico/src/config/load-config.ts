@@ -29,7 +29,7 @@ export async function loadConfig(rootDir: string): Promise<LoadedConfig> {
   const manifest = await readManifest(rootDir)
   const identity = resolveIdentity(config, manifest ?? {}, basename(rootDir))
   if (!manifest) warnOfDefaults(rootDir, config, identity)
-  return { config: resolveConfig(config), identity }
+  return { config: resolveConfig(config, identity.name), identity }
 }
 
 /** Folders already warned about, so that `portico dev` does not repeat it on every change. */

@@ -1,6 +1,7 @@
 import type { PluginIdentity, PorticoConfig, ResolvedConfig } from './config-types.js'
 import { configDefaults } from './defaults.js'
 import { formatNpmPerson, type NpmPerson } from './npm-person.js'
+import { defaultResourceScheme } from './resource-scheme.js'
 
 /** The fields of `package.json` that feed the plugin's identity. */
 export interface PackageManifest {
@@ -14,8 +15,11 @@ export interface PackageManifest {
   keywords?: string[]
 }
 
-/** Applies every default to a validated config. */
-export function resolveConfig(config: PorticoConfig): ResolvedConfig {
+/**
+ * Applies every default to a validated config; `pluginName` (the identity's) names the default
+ * scheme of the plugin's resources.
+ */
+export function resolveConfig(config: PorticoConfig, pluginName = 'plugin'): ResolvedConfig {
   return {
     auth: config.auth ?? configDefaults.auth,
     ...(config.deploy ? { deploy: config.deploy } : {}),
@@ -23,8 +27,10 @@ export function resolveConfig(config: PorticoConfig): ResolvedConfig {
       servers: config.mcp?.servers ?? {},
       external: config.mcp?.external ?? {},
       ...(config.mcp?.instructions ? { instructions: config.mcp.instructions } : {}),
+      sessions: config.mcp?.sessions ?? configDefaults.mcpSessionMode,
     },
     prompts: config.prompts ?? [],
+    resources: { scheme: config.resources?.scheme ?? defaultResourceScheme(pluginName) },
     style: {
       color: config.style?.color ?? configDefaults.styleColor,
       icons: config.style?.icons ?? [],
@@ -32,6 +38,8 @@ export function resolveConfig(config: PorticoConfig): ResolvedConfig {
     limits: {
       bodyBytes: config.limits?.bodyBytes ?? configDefaults.bodyBytes,
       toolTimeoutMs: config.limits?.toolTimeoutMs ?? configDefaults.toolTimeoutMs,
+      mcpSessions: config.limits?.mcpSessions ?? configDefaults.mcpSessions,
+      mcpSessionIdleMs: config.limits?.mcpSessionIdleMs ?? configDefaults.mcpSessionIdleMs,
     },
     server: {
       ...(config.server?.publicUrl

@@ -19,6 +19,7 @@ describe('validateConfig', () => {
         servers: { admin: { classes: ['Admin'], title: 'Admin tools' } },
         external: { github: { url: 'https://api.githubcopilot.com/mcp/' } },
         instructions: 'Use the notes tools.',
+        sessions: 'stateful',
       },
       prompts: [
         {
@@ -30,7 +31,7 @@ describe('validateConfig', () => {
         },
       ],
       style: { color: '#0f766e', icons: ['public/icon.png'] },
-      limits: { bodyBytes: 2048, toolTimeoutMs: 1000 },
+      limits: { bodyBytes: 2048, toolTimeoutMs: 1000, mcpSessions: 10, mcpSessionIdleMs: 60_000 },
       server: { publicUrl: 'https://notes.example', trustProxy: true },
     }
     expect(validateConfig(config, 'portico.config.ts')).toBe(config)
@@ -61,6 +62,19 @@ describe('validateConfig', () => {
       { limits: { toolTimeoutMs: 1.5 } },
       'limits.toolTimeoutMs',
       /must be integer/,
+    ],
+    [
+      'an unknown session mode',
+      { mcp: { sessions: 'sticky' } },
+      'mcp.sessions',
+      /must be one of "stateless", "stateful"/,
+    ],
+    ['no MCP sessions at all', { limits: { mcpSessions: 0 } }, 'limits.mcpSessions', />= 1/],
+    [
+      'an idle expiry under 100 ms',
+      { limits: { mcpSessionIdleMs: 10 } },
+      'limits.mcpSessionIdleMs',
+      /must be >= 100/,
     ],
     ['a colour that is not hex', { style: { color: 'teal' } }, 'style.color', /invalid format/],
     [
@@ -128,13 +142,31 @@ describe('validateConfig', () => {
       'a prompt argument with a misspelt key',
       { prompts: [{ name: 'a', template: 't', arguments: [{ name: 'a', requird: true }] }] },
       'prompts.0.arguments.0.requird',
-      /unknown key; allowed here: name, description, required$/,
+      /unknown key; allowed here: name, description, required, values$/,
     ],
     [
       'a prompt argument whose required is not a boolean',
       { prompts: [{ name: 'a', template: 't', arguments: [{ name: 'a', required: 'yes' }] }] },
       'prompts.0.arguments.0.required',
       /must be boolean/,
+    ],
+    [
+      'prompt argument values that repeat',
+      { prompts: [{ name: 'a', template: 't', arguments: [{ name: 'a', values: ['x', 'x'] }] }] },
+      'prompts.0.arguments.0.values',
+      /must NOT have duplicate items/,
+    ],
+    [
+      'a resource scheme with capitals',
+      { resources: { scheme: 'Notes' } },
+      'resources.scheme',
+      /invalid format \(must match \^\[a-z\]/,
+    ],
+    [
+      'a resource scheme that is taken',
+      { resources: { scheme: 'skill' } },
+      'resources.scheme',
+      /"skill" is taken; choose another scheme than ui, skill, http, https, file, data, ftp, ws, wss$/,
     ],
   ])('names the file, key and what is allowed for %s', (_name, config, key, message) => {
     let error: unknown

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { configSchema } from './config-schema.js'
 import type { PorticoConfig } from './config-types.js'
+import { RESERVED_RESOURCE_SCHEMES } from './resource-scheme.js'
 
 const validate = new Ajv2020({ allErrors: false, strict: true }).compile<PorticoConfig>(
   configSchema,
@@ -27,6 +28,13 @@ export function validateConfig(value: unknown, file: string): PorticoConfig {
     throw new PluginDefinitionError(
       { file, key: 'deploy' },
       'auth "portico-hub" needs deploy: { org, app } naming where the plugin is deployed',
+    )
+  }
+  const scheme = config.resources?.scheme
+  if (scheme !== undefined && RESERVED_RESOURCE_SCHEMES.has(scheme)) {
+    throw new PluginDefinitionError(
+      { file, key: 'resources.scheme' },
+      `"${scheme}" is taken; choose another scheme than ${[...RESERVED_RESOURCE_SCHEMES].join(', ')}`,
     )
   }
   return config

@@ -1,3 +1,5 @@
+import type { PorticoToolContext } from './tool-context.js'
+
 /** How a user appears in a UI: display name, initials and picture URL (empty when unknown). */
 export interface PorticoAvatar {
   name: string
@@ -5,17 +7,8 @@ export interface PorticoAvatar {
   picture: string
 }
 
-/**
- * The second parameter of every tool method when the plugin authenticates (`portico-hub` or
- * `custom`). In mode `anon` a method receives only its input.
- *
- * @example
- * import type { PorticoPluginContext } from 'portico'
- * export class Notes {
- *   async mine(_input: {}, ctx: PorticoPluginContext) { return store.byOwner(ctx.uid) }
- * }
- */
-export interface PorticoPluginContext {
+/** Who called, from the verified token: what the authenticated modes add to the context. */
+export interface PorticoCaller {
   /** User identifier: the token's `sub` claim. */
   uid: string
   /** The user's e-mail, or an empty string. */
@@ -26,3 +19,16 @@ export interface PorticoPluginContext {
   /** The raw bearer token, for calling downstream APIs on the user's behalf. */
   token: string
 }
+
+/**
+ * The second parameter of every tool method when the plugin authenticates (`portico-hub` or
+ * `custom`): the caller, and what a method can do with its client. In mode `anon` the second
+ * parameter is a {@link PorticoToolContext}, without the caller.
+ *
+ * @example
+ * import type { PorticoPluginContext } from 'portico'
+ * export class Notes {
+ *   async mine(_input: Record<string, never>, ctx: PorticoPluginContext) { return store.byOwner(ctx.uid) }
+ * }
+ */
+export interface PorticoPluginContext extends PorticoCaller, PorticoToolContext {}

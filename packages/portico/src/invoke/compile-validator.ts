@@ -13,6 +13,11 @@ export type CompiledValidator = (value: unknown) => ErrorDetail[]
 export interface SchemaCompilerOptions {
   /** Fill in each missing property's `default` while validating (inputs; never outputs). */
   useDefaults?: boolean
+  /**
+   * Refuse unknown keywords and formats (default). Off for schemas a tool writes at run time,
+   * such as an elicitation's form with MCP's `enumNames`.
+   */
+  strict?: boolean
 }
 
 /** At most this many failures are reported, so a hostile input cannot inflate the answer. */
@@ -30,8 +35,8 @@ export function createSchemaCompiler(
   // inside a union branch, which Ajv does not apply, stays documentation.
   const ajv = new Ajv2020({
     allErrors: true,
-    strict: true,
-    strictSchema: 'log',
+    strict: options.strict ?? true,
+    strictSchema: options.strict === false ? false : 'log',
     logger: {
       log: (...args: unknown[]) => logger.debug(args.join(' ')),
       warn: failStrictCheck,

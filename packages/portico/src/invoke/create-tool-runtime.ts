@@ -1,13 +1,34 @@
 import type { JsonSchema } from '../core/json-schema.js'
 import { logger } from '../core/logger.js'
-import type { PorticoPluginContext } from '../core/plugin-context.js'
+import type { PorticoCaller } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
-import type { PluginModel, ToolDefinition } from '../model/plugin-model.js'
+import type { PorticoToolContext } from '../core/tool-context.js'
+import type {
+  PluginModel,
+  ResourceTemplateDefinition,
+  SourceLocation,
+  ToolDefinition,
+} from '../model/plugin-model.js'
+import {
+  createResourceIndex,
+  type ResourceMatch,
+  type ResourceScope,
+} from '../model/resources/resource-index.js'
+import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resources/resource-uri.js'
+import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
+import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
+import {
+  fileContents,
+  type ResourceBody,
+  type ResourceContents,
+  templateBody,
+} from './resource-contents.js'
 import { reviveDates } from './revive-dates.js'
 import { compileOutputShaper, type OutputShaper } from './shape-output.js'
 import { createToolContentShaper } from './shape-tool-content.js'
+import type { ToolChannel } from './tool-channel.js'
 import { withTimeout } from './with-timeout.js'
 
 /** A tool class as a module exports it. */
@@ -25,10 +46,33 @@ export interface ToolRuntime {
    * The one invocation path of every surface: validates the input (filling in its defaults),
    * calls the method with the timeout of the config, and resolves with its result shaped to the
    * declared output type (plain JSON: undeclared properties dropped, dates as ISO strings, never
-   * `undefined`; a `ToolContent` result as `{ content: [...blocks] }`). Rejects with a {@link PorticoError} of
-   * kind `not_found`, `validation`, `timeout` or `execution` (or the kind a tool threw).
+   * `undefined`; a `ToolContent` result as `{ content: [...blocks] }`). The method's context
+   * holds the caller (authenticated modes) and what the surface's `channel` allows. Rejects with
+   * a {@link PorticoError} of kind `not_found`, `validation`, `timeout` or `execution` (or the
+   * kind a tool threw), and as soon as the channel's signal aborts.
    */
-  invokeTool(toolId: string, input: unknown, context?: PorticoPluginContext): Promise<unknown>
+  invokeTool(
+    toolId: string,
+    input: unknown,
+    caller?: PorticoCaller,
+    channel?: ToolChannel,
+  ): Promise<unknown>
+  /** What `uri` names among the resources `scope` allows (default: all of the plugin's). */
+  findResource(uri: string, scope?: ResourceScope): ResourceMatch | undefined
+  /**
+   * Reads the resource at `uri`: a file of `resources/`, else the first resource template, in
+   * declaration order, whose URI template matches (among those `scope` allows). A template's
+   * variables are coerced to the types its input declares and its method is called as
+   * {@link invokeTool} calls a tool (validation, timeout, context, errors). Rejects with a
+   * {@link PorticoError} of kind `bad_request` (no URI, or a too long one), `not_found`, or as
+   * `invokeTool` does.
+   */
+  readResource(
+    uri: string,
+    caller?: PorticoCaller,
+    channel?: ToolChannel,
+    scope?: ResourceScope,
+  ): Promise<ResourceContents>
 }
 
 /** Options of {@link createToolRuntime}. */
@@ -47,11 +91,17 @@ export interface ToolRuntimeOptions {
   compileValidators?: 'eager' | 'lazy'
 }
 
-interface BoundTool {
-  definition: ToolDefinition
+/** A method ready to be run: a tool's, or a resource template's. */
+interface BoundMethod {
   validate: () => CompiledValidator
   shape: () => OutputShaper
-  call: (input: unknown, context?: PorticoPluginContext) => unknown
+  call: (input: unknown, context: PorticoToolContext) => unknown
+  /** Where the input holds dates to revive. */
+  datePaths: string[][]
+}
+
+interface BoundTool extends BoundMethod {
+  definition: ToolDefinition
 }
 
 /**
@@ -71,6 +121,9 @@ export function createToolRuntime(
     outputCompiler ??= createSchemaCompiler()
     return outputCompiler(schema)
   }
+  const compileAnswerSchema = cachedCompiler(
+    createSchemaCompiler({ useDefaults: true, strict: false }),
+  )
   const instances = new Map<string, object>()
   for (const toolClass of model.toolClasses) {
     const Constructor = classes.get(toolClass.name)
@@ -90,9 +143,7 @@ export function createToolRuntime(
     }
   }
 
-  const anonymous = model.config.auth === 'anon'
-  const tools = new Map<string, BoundTool>()
-  for (const definition of model.tools) {
+  const bind = (definition: ToolDefinition | ResourceTemplateDefinition) => {
     const instance = instances.get(definition.className) as Record<string, unknown>
     const method = instance[definition.methodName]
     if (typeof method !== 'function') {
@@ -101,6 +152,11 @@ export function createToolRuntime(
         `${definition.className}.${definition.methodName} is not a method of the loaded class`,
       )
     }
+    return (input: unknown, context: PorticoToolContext) => method.call(instance, input, context)
+  }
+  const tools = new Map<string, BoundTool>()
+  for (const definition of model.tools) {
+    const call = bind(definition)
     const validate = once(definition, 'input schema', () => compileInput(definition.inputSchema))
     const shape = once(definition, 'output schema', () =>
       definition.resultKind === 'content'
@@ -115,57 +171,114 @@ export function createToolRuntime(
       definition,
       validate,
       shape,
-      // Mode anon passes the input alone, as the interface promises.
-      call: anonymous
-        ? (input) => method.call(instance, input)
-        : (input, context) => method.call(instance, input, context),
+      call,
+      datePaths: definition.inputDatePaths,
     })
   }
+  const templates = new Map<string, BoundMethod>()
+  for (const definition of model.resourceTemplates) {
+    const validate = once(definition, 'input schema', () => compileInput(definition.inputSchema))
+    if (options.compileValidators !== 'lazy') validate()
+    const shape = (result: unknown) => templateBody(definition.id, result, definition.mimeType)
+    templates.set(definition.id, {
+      validate,
+      shape: () => shape,
+      call: bind(definition),
+      datePaths: [],
+    })
+  }
+  const resources = createResourceIndex(model)
+  const files = new Map(model.resources.map((resource) => [resource.uri, fileContents(resource)]))
 
   const timeoutMs = model.config.limits.toolTimeoutMs
   const onToolError = options.onToolError ?? logToolError
+  /** The one way a method runs, for tools and templates alike. */
+  const run = async (
+    toolId: string,
+    tool: BoundMethod,
+    input: unknown,
+    caller?: PorticoCaller,
+    channel?: ToolChannel,
+  ): Promise<unknown> => {
+    const failures = tool.validate()(input)
+    if (failures.length > 0) {
+      throw new PorticoError('validation', `The input of ${toolId} is invalid`, {
+        details: failures,
+      })
+    }
+    reviveDates(input, tool.datePaths)
+    const call = createCallContext(toolId, caller, channel, compileAnswerSchema)
+    try {
+      const work = Promise.resolve().then(() => tool.call(input, call.context))
+      const result = await withTimeout(
+        call.cancelled ? Promise.race([work, call.cancelled]) : work,
+        timeoutMs,
+        toolId,
+        (late) => onToolError(toolId, late),
+        call.abort,
+      )
+      return tool.shape()(result)
+    } catch (error) {
+      // A call its client gave up on has no one to answer and nothing to report.
+      if (call.wasCancelled) throw error
+      if (isPorticoError(error)) {
+        if (error.kind === 'execution' || error.kind === 'timeout') onToolError(toolId, error)
+        throw error
+      }
+      onToolError(toolId, error)
+      throw new PorticoError(
+        'execution',
+        `${toolId} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error, expose: false },
+      )
+    } finally {
+      call.finish()
+    }
+  }
   return {
     model,
     findTool: (toolId) => tools.get(toolId)?.definition,
-    async invokeTool(toolId, input, context) {
+    async invokeTool(toolId, input, caller, channel) {
       const tool = tools.get(toolId)
       if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
-      const failures = tool.validate()(input)
-      if (failures.length > 0) {
-        throw new PorticoError('validation', `The input of ${toolId} is invalid`, {
-          details: failures,
-        })
-      }
-      reviveDates(input, tool.definition.inputDatePaths)
-      try {
-        const result = await withTimeout(
-          Promise.resolve().then(() => tool.call(input, context)),
-          timeoutMs,
-          toolId,
-          (late) => onToolError(toolId, late),
-        )
-        return tool.shape()(result)
-      } catch (error) {
-        if (isPorticoError(error)) {
-          if (error.kind === 'execution' || error.kind === 'timeout') onToolError(toolId, error)
-          throw error
-        }
-        onToolError(toolId, error)
-        throw new PorticoError(
-          'execution',
-          `${toolId} failed: ${error instanceof Error ? error.message : String(error)}`,
-          { cause: error, expose: false },
-        )
-      }
+      return run(toolId, tool, input, caller, channel)
+    },
+    findResource: (uri, scope) => resources.find(uri, scope),
+    async readResource(uri, caller, channel, scope) {
+      const match = resources.find(uri, scope)
+      if (!match) throw resourceMiss(uri)
+      if (match.kind === 'file') return files.get(match.uri) as ResourceContents
+      const { template, variables } = match
+      const input = coerceTemplateVariables(variables, template.inputSchema)
+      const bound = templates.get(template.id) as BoundMethod
+      const body = (await run(template.id, bound, input, caller, channel)) as ResourceBody
+      return { uri: match.uri, ...body }
     },
   }
+}
+
+/** A URI no resource answers to: `not_found`, or `bad_request` when it is no URI at all. */
+function resourceMiss(uri: string): PorticoError {
+  if (normalizeResourceUri(uri) === undefined) {
+    return new PorticoError(
+      'bad_request',
+      uri.length > MAX_RESOURCE_URI_LENGTH
+        ? `The resource URI is longer than ${MAX_RESOURCE_URI_LENGTH} characters`
+        : 'The resource URI is not a URI (scheme:…)',
+    )
+  }
+  return new PorticoError('not_found', `No resource at ${uri}`)
 }
 
 /**
  * Compiles on first use and keeps the result; a schema that does not compile is the plugin's
  * mistake, reported at the tool's source.
  */
-function once<T>(definition: ToolDefinition, what: string, compile: () => T): () => T {
+function once<T>(
+  definition: { id: string; source: SourceLocation },
+  what: string,
+  compile: () => T,
+): () => T {
   let compiled: T | undefined
   return () => {
     if (compiled !== undefined) return compiled
@@ -178,6 +291,23 @@ function once<T>(definition: ToolDefinition, what: string, compile: () => T): ()
         `the ${what} of ${definition.id} does not compile: ${error instanceof Error ? error.message : String(error)}`,
       )
     }
+  }
+}
+
+/** Tools write their elicitation forms inline: the same form compiles once. */
+const MAX_CACHED_ANSWER_SCHEMAS = 100
+
+function cachedCompiler(compile: CompileAnswerSchema): CompileAnswerSchema {
+  const compiled = new Map<string, CompiledValidator>()
+  return (schema) => {
+    const key = JSON.stringify(schema)
+    let validator = compiled.get(key)
+    if (!validator) {
+      if (compiled.size >= MAX_CACHED_ANSWER_SCHEMAS) compiled.clear()
+      validator = compile(schema)
+      compiled.set(key, validator)
+    }
+    return validator
   }
 }
 

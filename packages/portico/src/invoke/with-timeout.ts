@@ -1,21 +1,25 @@
 import { PorticoError } from '../core/portico-error.js'
 
 /**
- * Settles with `work`, or rejects with a `timeout` error after `ms`. The work itself cannot be
- * cancelled (a method receives no signal in mode anon): its late result is dropped, and a late
- * failure goes to `onLateFailure`, since no caller is left to hear of it.
+ * Settles with `work`, or rejects with a `timeout` error after `ms`, which `onTimeout` hears
+ * too (a tool's context aborts its signal with it). The work itself may not stop: its late
+ * result is dropped, and a late failure goes to `onLateFailure`, since no caller is left to
+ * hear of it.
  */
 export function withTimeout<T>(
   work: Promise<T>,
   ms: number,
   what: string,
   onLateFailure?: (error: unknown) => void,
+  onTimeout?: (error: PorticoError) => void,
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       if (onLateFailure) work.catch(onLateFailure)
-      reject(new PorticoError('timeout', `${what} did not finish within ${ms} ms`))
+      const error = new PorticoError('timeout', `${what} did not finish within ${ms} ms`)
+      onTimeout?.(error)
+      reject(error)
     }, ms)
   })
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))

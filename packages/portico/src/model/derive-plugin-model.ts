@@ -6,6 +6,7 @@ import { loadReadme } from './assets/load-readme.js'
 import { findToolFiles } from './find-tool-files.js'
 import type { PluginModel } from './plugin-model.js'
 import { loadPrompts } from './prompts/load-prompts.js'
+import { loadResources } from './resources/load-resources.js'
 import { loadSkills } from './skills/load-skills.js'
 import { deriveTools } from './tools/derive-tools.js'
 import { loadWidgets } from './widgets/load-widgets.js'
@@ -14,12 +15,16 @@ import { loadWidgets } from './widgets/load-widgets.js'
  * Reads a plugin folder into its model: the config (with identity from `package.json`), the
  * tools with schemas derived by the TypeScript compiler, the prompts (`prompts/*.md` and the
  * config's), the widgets (`widgets/<toolId>.html`), the skills (`skills/<name>/`), the agents
- * (`agents/*.md`), the icons (`style.icons`, then `public/icons/`) and `README.md`. Throws
+ * (`agents/*.md`), the static resources (`resources/`), the icons (`style.icons`, then
+ * `public/icons/`) and `README.md`. Throws
  * {@link PluginDefinitionError} on the first mistake, naming where it is.
  */
 export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const { config, identity } = await loadConfig(rootDir)
-  const { toolClasses, tools, types } = deriveTools({ rootDir, files: findToolFiles(rootDir) })
+  const { toolClasses, tools, resourceTemplates, types } = deriveTools({
+    rootDir,
+    files: findToolFiles(rootDir),
+  })
   const classNames = new Set(toolClasses.map((toolClass) => toolClass.name))
   for (const [server, { classes }] of Object.entries(config.mcp.servers)) {
     const unknown = classes.find((name) => !classNames.has(name))
@@ -34,10 +39,11 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const widgets = await loadWidgets(rootDir, new Set(tools.map((tool) => tool.id)))
   const skills = await loadSkills(rootDir)
   const agents = await loadAgents(rootDir)
+  const resources = await loadResources(rootDir, config.resources.scheme)
   const icons = await loadIcons(rootDir, config.style.icons)
   const readme = await loadReadme(rootDir)
   return {
-    formatVersion: 1,
+    formatVersion: 2,
     identity,
     config,
     toolClasses,
@@ -47,6 +53,8 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
     widgets,
     skills,
     agents,
+    resources,
+    resourceTemplates,
     icons,
     readme,
   }

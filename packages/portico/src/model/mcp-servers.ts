@@ -7,8 +7,12 @@ export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 /** What an MCP server declares on `initialize`, as plain data. */
 export interface McpServerCapabilities {
   tools: { listChanged: boolean }
+  /** Every tool may log through `ctx.log`. */
+  logging: Record<string, never>
   prompts?: { listChanged: boolean }
   resources?: { subscribe: boolean; listChanged: boolean }
+  /** `completion/complete`, for prompt arguments and template variables. */
+  completions?: Record<string, never>
   extensions?: Record<string, Record<string, boolean>>
 }
 
@@ -42,12 +46,16 @@ export interface McpServerDefinition {
   promptNames: string[]
   widgetToolIds: string[]
   skillNames: string[]
+  /** Its static resources (the files of `resources/`), by URI, and its resource templates, by id. */
+  resourceUris: string[]
+  resourceTemplateIds: string[]
 }
 
 /**
  * The plugin's MCP servers, main first, then `mcp.servers` in config order. The main server
- * offers every tool, prompt, widget and skill; a named server offers the tools of its classes
- * and the widgets of those tools, no prompts and no skills.
+ * offers every tool, prompt, widget, skill, resource and resource template; a named server offers
+ * the tools and templates of its classes and the widgets of those tools, no prompts, no skills
+ * and no static resources.
  */
 export function listMcpServers(model: PluginModel): McpServerDefinition[] {
   const named = Object.entries(model.config.mcp.servers).map(([name, server]) =>
@@ -72,12 +80,19 @@ function describeServer(
     .map((widget) => widget.toolId)
   const promptNames = main ? model.prompts.map((prompt) => prompt.name) : []
   const skillNames = main ? model.skills.map((skill) => skill.name) : []
+  const resourceUris = main ? model.resources.map((resource) => resource.uri) : []
+  const resourceTemplateIds = model.resourceTemplates
+    .filter((template) => !classes || classes.has(template.className))
+    .map((template) => template.id)
 
-  const capabilities: McpServerCapabilities = { tools: { listChanged: false } }
+  const capabilities: McpServerCapabilities = { tools: { listChanged: false }, logging: {} }
   if (promptNames.length > 0) capabilities.prompts = { listChanged: false }
   // Skill files are MCP resources too (`skill://<name>/...`), read through the skills extension.
-  if (widgetToolIds.length > 0 || skillNames.length > 0)
-    capabilities.resources = { subscribe: false, listChanged: false }
+  const resourceCount =
+    widgetToolIds.length + skillNames.length + resourceUris.length + resourceTemplateIds.length
+  // Subscriptions are taken and never notified: resources change only with the model.
+  if (resourceCount > 0) capabilities.resources = { subscribe: true, listChanged: false }
+  if (promptNames.length > 0 || resourceTemplateIds.length > 0) capabilities.completions = {}
   if (skillNames.length > 0)
     capabilities.extensions = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
 
@@ -101,5 +116,7 @@ function describeServer(
     promptNames,
     widgetToolIds,
     skillNames,
+    resourceUris,
+    resourceTemplateIds,
   }
 }

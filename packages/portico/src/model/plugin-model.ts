@@ -76,6 +76,8 @@ export interface PromptArgumentDefinition {
   name: string
   description?: string
   required: boolean
+  /** Suggestions for `completion/complete`, as declared; the argument still takes any text. */
+  values?: string[]
 }
 
 /**
@@ -147,6 +149,55 @@ export interface AgentDefinition {
   source: SourceLocation
 }
 
+/**
+ * A file of the plugin's `resources/` folder: an MCP resource (`resources/list`,
+ * `resources/read`), also served at `/api/resources?uri=<uri>`.
+ */
+export interface ResourceFileDefinition {
+  /**
+   * `<scheme>://<path without its last extension>`, each segment percent-encoded, as
+   * `new URL(uri).href` writes it: `resources/guides/setup.md` is `notes://guides/setup`.
+   */
+  uri: string
+  /** Its bytes, and its path relative to `resources/` (the resource's MCP `name`). */
+  file: PluginFile
+  /** By extension; `application/octet-stream` when unknown. */
+  mimeType: string
+  /** Served as `text` (a text type, in valid UTF-8), else as a base64 `blob`. */
+  text: boolean
+  /** In bytes. */
+  size: number
+}
+
+/**
+ * A method whose JSDoc has `@resource <uri-template>`: an MCP resource template instead of a
+ * tool. Its input's properties are the template's variables; `resources/read` of a matching
+ * URI calls it.
+ */
+export interface ResourceTemplateDefinition {
+  /** `<Class>_<method>`, unique among tools and templates: the template's MCP `name`. */
+  id: string
+  className: string
+  methodName: string
+  /** RFC 6570 level 1 (`{name}` expressions only): `notes://notes/{id}`. */
+  uriTemplate: string
+  /** The variables of the template, in order, each a property of the input. */
+  variables: string[]
+  /** From `@title`. */
+  title?: string
+  /** First sentence of the method's JSDoc. */
+  summary?: string
+  description?: string
+  /** From `@mimeType`; else by the value the method returns (text, JSON or bytes). */
+  mimeType?: string
+  /**
+   * JSON Schema 2020-12 of the variables as an object: each a string, number, integer, boolean
+   * or a choice of literals. URIs carry strings, coerced to these types before validation.
+   */
+  inputSchema: JsonSchema
+  source: SourceLocation
+}
+
 /** An icon of the plugin: a file carried in the model, or a URL. */
 export type IconDefinition =
   | { kind: 'file'; file: PluginFile; contentType: string }
@@ -157,8 +208,8 @@ export type IconDefinition =
  * it; none of them reads the disk on its own.
  */
 export interface PluginModel {
-  /** Format of this object when written by `portico build`. */
-  formatVersion: 1
+  /** Format of this object when written by `portico build` (2: resources and templates). */
+  formatVersion: 2
   identity: PluginIdentity
   config: ResolvedConfig
   toolClasses: ToolClassDefinition[]
@@ -172,6 +223,10 @@ export interface PluginModel {
   skills: SkillDefinition[]
   /** Sorted by name. */
   agents: AgentDefinition[]
+  /** The files of `resources/`, sorted by path. */
+  resources: ResourceFileDefinition[]
+  /** In class order, then in source order within a class, as tools are. */
+  resourceTemplates: ResourceTemplateDefinition[]
   /** In order: `style.icons` of the config, then `public/icons/*` sorted by name. */
   icons: IconDefinition[]
   /** README.md of the plugin folder, or an empty string. */

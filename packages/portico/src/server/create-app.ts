@@ -17,6 +17,7 @@ import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
+import type { McpEventStore } from '../surfaces/mcp/mcp-event-store.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
 import { restRoutes } from '../surfaces/rest/rest-routes.js'
@@ -53,6 +54,31 @@ export interface AppOptions {
   gate?: AuthGate
   /** The docs-site login of modes `portico-hub` and `custom` (ignored in mode `anon`). */
   login?: LoginOptions
+  /** What only code can set of the MCP endpoints. */
+  mcp?: McpAppOptions
+  /**
+   * Ends what the app keeps between requests once aborted: its stateful MCP sessions
+   * (`mcp.sessions: 'stateful'`) close, and their streams with them. `portico start` and
+   * `portico dev` abort it when they stop serving the app.
+   */
+  signal?: AbortSignal
+}
+
+/** The MCP options of {@link createApp}. */
+export interface McpAppOptions {
+  /**
+   * Where stateful MCP sessions keep the events of their SSE streams, which a client that lost
+   * one replays with `Last-Event-ID`. Default: a bounded window in memory, per process. A store
+   * shared by replicas implements {@link McpEventStore} (a session itself still lives in the
+   * process that opened it: route a session's requests there).
+   */
+  eventStore?: McpEventStore
+  /**
+   * Signs the `requestState` of 2026-07-28 input rounds (HMAC-SHA256, 32 characters or more).
+   * Default: a random key per process; replicas need the same one (`portico start` reads
+   * `PORTICO_STATE_SECRET`), or a round begun on one fails on another.
+   */
+  stateSecret?: string
 }
 
 /** Options of the docs-site login (`/oauth/login`, `/oauth/callback`). */
@@ -97,7 +123,15 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
         ]
       : []),
     ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
-    ...mcpRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
+    ...mcpRoutes(runtime, {
+      dev,
+      hostPolicy,
+      originOf,
+      ...withGate,
+      ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
+      ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    }),
     ...documentRoutes(model, { dev, originOf }),
     ...docsRoutes({ dev, ...(gate ? { loginUrl: LOGIN_PATH } : {}) }),
     ...widgetRoutes(model, { dev, publicDir }),

@@ -34,6 +34,8 @@ export interface BuiltPluginServer {
   model: PluginModel
   fetch: FetchHandler
   edge: NodeEdge
+  /** Ends what the app keeps between requests (its stateful MCP sessions). */
+  close(): void
 }
 
 /**
@@ -76,10 +78,32 @@ export async function prepareBuiltPlugin(
       : (options.login?.cookieSecret ??
         resolveCookieSecret(process.env, { dev: !options.requireCookieSecret }))
   const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
-  const app = createApp(plugin.runtime, { rootDir, dev, listenHost, ...withGate, ...login })
+  const lifetime = new AbortController()
+  const app = createApp(plugin.runtime, {
+    rootDir,
+    dev,
+    listenHost,
+    ...withGate,
+    ...login,
+    ...stateSecretFrom(process.env),
+    signal: lifetime.signal,
+  })
   return {
     model,
     fetch: (request) => app.fetch(request),
     edge: createNodeRestEdge(plugin.runtime, { dev, listenHost, ...withGate }),
+    close: () => lifetime.abort(),
   }
+}
+
+/** The signing key of 2026-07-28 input rounds from `PORTICO_STATE_SECRET`, when set. */
+function stateSecretFrom(env: Record<string, string | undefined>): {
+  mcp?: { stateSecret: string }
+} {
+  const secret = env.PORTICO_STATE_SECRET?.trim() ?? ''
+  if (secret === '') return {}
+  if (secret.length < 32) {
+    throw new Error('PORTICO_STATE_SECRET must be 32 characters or more (openssl rand -base64 32)')
+  }
+  return { mcp: { stateSecret: secret } }
 }

@@ -7,6 +7,7 @@ import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { createRestCall } from '../surfaces/rest/create-rest-call.js'
+import { isResourcesTarget } from '../surfaces/rest/read-resource-route.js'
 
 /** Serves a Node request directly and returns true, or returns false to leave it to the app. */
 export type NodeEdge = (request: IncomingMessage, response: ServerResponse) => boolean
@@ -23,7 +24,8 @@ export interface NodeRestEdgeOptions {
 /**
  * The REST surface straight on `node:http`: the same REST call as the Fetch handler, without a
  * `Request` or `Response` object in between, for the route agents and programs hit hardest.
- * Takes only `POST /api/...`; everything else (preflights, 405s, documents) goes to the app.
+ * Takes only `POST /api/...`; everything else (preflights, 405s, documents, `/api/resources`)
+ * goes to the app.
  */
 export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOptions): NodeEdge {
   const { server } = runtime.model.config
@@ -36,9 +38,14 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
   })
   return (request, response) => {
     const url = request.url ?? ''
-    if (request.method !== 'POST' || !url.startsWith('/api/')) return false
+    if (request.method !== 'POST' || !url.startsWith('/api/') || isResourcesTarget(url))
+      return false
     const query = url.indexOf('?')
     const { headers } = request
+    const disconnected = new AbortController()
+    response.once('close', () => {
+      if (!response.writableFinished) disconnected.abort(new Error('The client went away'))
+    })
     call({
       method: 'POST',
       pathname: query === -1 ? url : url.slice(0, query),
@@ -58,6 +65,7 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
       host: headers.host,
       requestOrigin: headers.origin,
       fetchSite: headerValue(request, 'sec-fetch-site'),
+      signal: disconnected.signal,
     }).then(
       (answer) => {
         response.writeHead(answer.status, answer.headers)

@@ -7,7 +7,7 @@ import {
 } from '../auth/auth-settings.js'
 import { createAuthGate } from '../auth/create-auth-gate.js'
 import { completeAuthSettings } from '../auth/resolve-auth-settings.js'
-import type { PorticoPluginContext } from '../core/plugin-context.js'
+import type { PorticoCaller } from '../core/plugin-context.js'
 import type { LoadedPlugin } from '../plugin/loaded-plugin.js'
 import { type AppOptions, createApp } from './create-app.js'
 
@@ -35,7 +35,7 @@ export interface AuthAppOptions {
   /** Accepted JWS algorithms; default `RS256` and `ES256`. */
   algorithms?: string[]
   /** Maps verified claims to the context tools receive; default: `sub`, `email`, `name`, `picture`, `orgs`. */
-  claimsToContext?: (claims: JWTPayload, token: string) => PorticoPluginContext
+  claimsToContext?: (claims: JWTPayload, token: string) => PorticoCaller
 }
 
 /**

@@ -10,7 +10,11 @@ export {
 } from '../invoke/create-tool-runtime.js'
 export { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 export type { LoadedPlugin } from '../plugin/loaded-plugin.js'
-export { type AppOptions, createApp, type LoginOptions } from './create-app.js'
+export type {
+  McpEventMessage,
+  McpEventStore,
+} from '../surfaces/mcp/mcp-event-store.js'
+export { type AppOptions, createApp, type LoginOptions, type McpAppOptions } from './create-app.js'
 export {
   createFetchHandler,
   type FetchHandler,

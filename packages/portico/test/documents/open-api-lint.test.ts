@@ -76,6 +76,14 @@ describe('redocly lint of /open-api.json', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
   }, 60_000)
 
+  it('finds nothing in the resources fixture, whose /api/resources has a GET too', async () => {
+    const document = await servedOpenApi(fixtureDir('resources-plugin'))
+    expect(Object.keys(document.paths as object)).toContain('/api/resources')
+    const report = await lint('resources', document, withoutLicenceConfig)
+    expect(report.problems).toEqual([])
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
+  }, 60_000)
+
   it.each(['auth-hub-plugin', 'auth-custom-plugin'])(
     'finds nothing in %s, whose operations require the bearer scheme',
     async (fixture) => {

@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { runExternalTool, stopExternalTools, type ToolRun } from '../support/external-tools.js'
 import {
@@ -26,19 +26,21 @@ const exampleToolNames = [
 
 let server: ServedPlugin
 let ui: ServedPlugin
+let conformance: ServedPlugin
 let home: string
 
 beforeAll(async () => {
-  ;[server, ui] = await Promise.all([
+  ;[server, ui, conformance] = await Promise.all([
     servePlugin(notesExampleDir),
     servePlugin(fixtureDir('ui-plugin')),
+    servePlugin(resolve(notesExampleDir, '../conformance')),
   ])
   // The inspector keeps a catalog and client config under ~/.mcp-inspector: keep them private.
   home = await mkdtemp(join(tmpdir(), 'portico-inspector-'))
 })
 afterAll(async () => {
   stopExternalTools()
-  await Promise.all([server?.close(), ui?.close()])
+  await Promise.all([server?.close(), ui?.close(), conformance?.close()])
   if (home) await rm(home, { recursive: true, force: true })
 })
 
@@ -148,3 +150,32 @@ describe.each(['legacy', 'modern'])('the MCP Inspector CLI on widgets over the %
     })
   })
 })
+
+describe.each(['legacy', 'modern'])(
+  'the MCP Inspector CLI on examples/conformance over the %s era',
+  (era) => {
+    it('lists its tools under --strict with no finding', async () => {
+      const listed = await inspect(
+        ['--protocol-era', era, '--method', 'tools/list', '--strict'],
+        conformance.url,
+      )
+      expect(listed.schemaFindings).toBeUndefined()
+      const { tools } = listed.result as { tools: { name: string }[] }
+      expect(tools.map((tool) => tool.name)).toContain('test_simple_text')
+    })
+
+    it.each([
+      ['resources/list', 'resources', 'test://static-text'],
+      ['resources/templates/list', 'resourceTemplates', 'test://template/{id}/data'],
+      ['prompts/list', 'prompts', 'test_simple_prompt'],
+    ])('lists %s with no warning', async (method, key, expected) => {
+      const output = await inspect(['--protocol-era', era, '--method', method], conformance.url)
+      const entries = (
+        output.result as Record<string, { uri?: string; uriTemplate?: string; name: string }[]>
+      )[key]
+      expect(entries?.map((entry) => entry.uri ?? entry.uriTemplate ?? entry.name)).toContain(
+        expected,
+      )
+    })
+  },
+)

@@ -114,9 +114,10 @@ describe('the JSON mirrors', () => {
 })
 
 describe('the capability rules', () => {
-  it('declares tools only, for a plugin without prompts or widgets', async () => {
+  it('declares tools and logging only, for a plugin without prompts or widgets', async () => {
     const { body } = await initialize(`${bare.url}/mcp`)
-    expect(body.result?.capabilities).toEqual({ tools: { listChanged: false } })
+    // Every tool may log through its context.
+    expect(body.result?.capabilities).toEqual({ tools: { listChanged: false }, logging: {} })
     expect((await rpc(`${bare.url}/mcp`, 'prompts/list')).body.error?.code).toBe(-32601)
     expect((await rpc(`${bare.url}/mcp`, 'resources/list')).body.error?.code).toBe(-32601)
   })
@@ -125,8 +126,10 @@ describe('the capability rules', () => {
     const { body } = await initialize(`${ui.url}/mcp`)
     expect(body.result?.capabilities).toEqual({
       tools: { listChanged: false },
+      logging: {},
       prompts: { listChanged: false },
-      resources: { subscribe: false, listChanged: false },
+      resources: { subscribe: true, listChanged: false },
+      completions: {},
     })
   })
 

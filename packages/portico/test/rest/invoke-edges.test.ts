@@ -15,9 +15,18 @@ afterAll(async () => {
 })
 
 describe('the invocation path', () => {
-  it('passes only the input to a method in mode anon', async () => {
+  it('passes the input and a context without a caller to a method in mode anon', async () => {
     const response = await callTool(production.url, '/api/Probe/args', { x: 1 })
-    expect(await response.json()).toEqual({ received: 1 })
+    expect(await response.json()).toEqual({
+      received: 2,
+      contextKeys: ['elicit', 'log', 'progress', 'roots', 'sample', 'signal'],
+    })
+  })
+
+  it("aborts the tool's signal when its time limit passes", async () => {
+    expect((await callTool(production.url, '/api/Probe/slow', {})).status).toBe(504)
+    const response = await callTool(production.url, '/api/Probe/lastAbort', {})
+    expect(await response.json()).toEqual({ reason: 'Probe_slow did not finish within 300 ms' })
   })
 
   it('answers 504 when a tool runs past the configured timeout', async () => {

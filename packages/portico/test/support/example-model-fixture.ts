@@ -24,15 +24,21 @@ export function createFixtureTool(
 /** The smallest model: identity without any optional field, no tools, nothing else. */
 export function createBareModel(): PluginModel {
   return {
-    formatVersion: 1,
+    formatVersion: 2,
     identity: { name: 'notes', version: '1.2.3', title: 'Notes', description: '', keywords: [] },
     config: {
       auth: 'anon',
-      mcp: { servers: {}, external: {} },
+      mcp: { servers: {}, external: {}, sessions: 'stateless' },
       style: { color: '#0f766e', icons: [] },
-      limits: { bodyBytes: 1048576, toolTimeoutMs: 30000 },
+      limits: {
+        bodyBytes: 1048576,
+        toolTimeoutMs: 30000,
+        mcpSessions: 1000,
+        mcpSessionIdleMs: 600_000,
+      },
       server: { trustProxy: false, allowedHosts: [] },
       prompts: [],
+      resources: { scheme: 'notes' },
     },
     toolClasses: [],
     tools: [],
@@ -41,6 +47,8 @@ export function createBareModel(): PluginModel {
     widgets: [],
     skills: [],
     agents: [],
+    resources: [],
+    resourceTemplates: [],
     icons: [],
     readme: '',
   }
@@ -54,7 +62,7 @@ const agentMarkdown =
 /**
  * A model with one of everything: optional identity fields, a named and an external MCP
  * server, instructions, a URL icon and a file icon, two tool classes, a widget, a prompt, a
- * skill and an agent.
+ * skill, an agent, a static resource and a resource template.
  */
 export function createExampleModel(): PluginModel {
   const bare = createBareModel()
@@ -84,6 +92,7 @@ export function createExampleModel(): PluginModel {
         servers: { tags: { classes: ['Tags'], title: 'Notes: tags' } },
         external: { github: { url: 'https://api.githubcopilot.com/mcp/', title: 'GitHub' } },
         instructions: 'Search before creating.',
+        sessions: 'stateless',
       },
       style: { color: '#0f766e', icons: ['https://cdn.example.com/notes.svg', 'public/icon.png'] },
     },
@@ -97,6 +106,34 @@ export function createExampleModel(): PluginModel {
       { name: 'Tags', file: 'tools/tags.ts', toolIds: ['Tags_list'] },
     ],
     tools,
+    resources: [
+      {
+        uri: 'notes://guides/setup',
+        file: { path: 'guides/setup.md', base64: Buffer.from('# Setup\n').toString('base64') },
+        mimeType: 'text/markdown',
+        text: true,
+        size: 8,
+      },
+    ],
+    resourceTemplates: [
+      {
+        id: 'Tags_byName',
+        className: 'Tags',
+        methodName: 'byName',
+        uriTemplate: 'notes://tags/{name}',
+        variables: ['name'],
+        summary: 'A tag and its notes.',
+        description: 'A tag and its notes.',
+        mimeType: 'application/json',
+        inputSchema: {
+          type: 'object',
+          properties: { name: { type: 'string' } },
+          required: ['name'],
+          additionalProperties: false,
+        },
+        source: { file: 'tools/tags.ts', line: 9 },
+      },
+    ],
     prompts: [
       {
         name: 'draft-note',
@@ -104,7 +141,7 @@ export function createExampleModel(): PluginModel {
         description: 'Drafts a note on a topic.',
         arguments: [
           { name: 'topic', description: 'What the note is about.', required: true },
-          { name: 'tone', required: false },
+          { name: 'tone', required: false, values: ['formal', 'casual'] },
         ],
         template: 'Draft a note about {{topic}}.',
         source: { file: 'prompts/draft-note.md', line: 1 },

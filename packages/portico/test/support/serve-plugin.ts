@@ -8,7 +8,7 @@ import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { loadConfig } from '../../src/config/load-config.js'
 import type { ToolRuntime } from '../../src/invoke/create-tool-runtime.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
-import { createApp } from '../../src/server/create-app.js'
+import { createApp, type McpAppOptions } from '../../src/server/create-app.js'
 import { createNodeRestEdge } from '../../src/server/create-node-rest-edge.js'
 import { startNodeServer } from '../../src/server/start-node-server.js'
 
@@ -41,6 +41,8 @@ export interface ServePluginOptions {
   listenHost?: string
   /** The port on 127.0.0.1; default 0 (ephemeral). */
   port?: number
+  /** The app's MCP options (an event store). */
+  mcp?: McpAppOptions
 }
 
 /**
@@ -62,7 +64,16 @@ export async function servePlugin(
   const withGate = gate ? { gate } : {}
   const dev = options.dev ?? false
   const listenHost = options.listenHost ?? '127.0.0.1'
-  const app = createApp(runtime, { rootDir, dev, listenHost, ...withGate })
+  // Aborted by `close`, as `portico start` does on shutdown: the app's sessions end.
+  const lifetime = new AbortController()
+  const app = createApp(runtime, {
+    rootDir,
+    dev,
+    listenHost,
+    ...withGate,
+    ...(options.mcp ? { mcp: options.mcp } : {}),
+    signal: lifetime.signal,
+  })
   // The Node edge serves REST as `portico start` does; without it, the Fetch handler that
   // other runtimes use answers instead.
   const edge =
@@ -79,6 +90,7 @@ export async function servePlugin(
     url: `http://127.0.0.1:${server.port}`,
     runtime,
     async close() {
+      lifetime.abort()
       await server.close()
       await rm(outDir, { recursive: true, force: true })
     },

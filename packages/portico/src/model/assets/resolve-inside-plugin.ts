@@ -12,13 +12,15 @@ export function isInsideFolder(folder: string, path: string): boolean {
 
 /**
  * The real path of `path` (symlinks followed), which must stay inside `rootRealPath`, the real
- * path of the plugin folder: a plugin is served from its own files, so a symlink out of it
- * would publish whatever it points at. Throws {@link PluginDefinitionError} at `location`.
+ * path of the plugin folder (or of a stricter one, named by `boundary`): a plugin is served from
+ * its own files, so a symlink out of it would publish whatever it points at. Throws
+ * {@link PluginDefinitionError} at `location`.
  */
 export async function resolveInsidePlugin(
   rootRealPath: string,
   path: string,
   location: DefinitionLocation,
+  boundary = 'the plugin folder',
 ): Promise<string> {
   const real = await realpath(path).catch((error: unknown) => {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
@@ -27,7 +29,7 @@ export async function resolveInsidePlugin(
   if (!isInsideFolder(rootRealPath, real)) {
     throw new PluginDefinitionError(
       location,
-      `the symlink leads outside the plugin folder (to ${real}); only links inside it are followed`,
+      `the symlink leads outside ${boundary} (to ${real}); only links inside it are followed`,
     )
   }
   return real

@@ -14,7 +14,8 @@ export type PromptSite =
 
 /**
  * Checks the rules every prompt follows, wherever it was written: a valid name, valid and
- * distinct argument names, a non-empty template whose placeholders all name a declared argument.
+ * distinct argument names with distinct suggested values, a non-empty template whose placeholders
+ * all name a declared argument.
  * Throws {@link PluginDefinitionError} at `locate(site)`.
  */
 export function checkPrompt(
@@ -28,7 +29,7 @@ export function checkPrompt(
     fail({ part: 'name' }, `prompt name "${prompt.name}" must match ${promptNamePattern.source}`)
   }
   const seen = new Set<string>()
-  prompt.arguments.forEach(({ name }, index) => {
+  prompt.arguments.forEach(({ name, values = [] }, index) => {
     if (!argumentNamePattern.test(name)) {
       fail(
         { part: 'argument', index },
@@ -36,6 +37,10 @@ export function checkPrompt(
       )
     }
     if (seen.has(name)) fail({ part: 'argument', index }, `argument "${name}" is declared twice`)
+    const repeated = values.find((value, at) => values.indexOf(value) !== at)
+    if (repeated !== undefined) {
+      fail({ part: 'argument', index }, `argument "${name}" lists the value "${repeated}" twice`)
+    }
     seen.add(name)
   })
   if (prompt.template.trim() === '') {

@@ -45,6 +45,23 @@ describe('loadPrompts', () => {
     ])
   })
 
+  it('keeps the values an argument suggests, from the frontmatter and the config', async () => {
+    const dir = await plugin({
+      'prompts/review.md':
+        '---\narguments:\n  - name: tone\n    values: [formal, funny]\n---\n{{tone}}',
+    })
+    const config: PromptConfig = {
+      name: 'pick',
+      arguments: [{ name: 'kind', values: ['book', 'film'] }],
+      template: 'Pick a {{kind}}.',
+    }
+    const prompts = await loadPrompts(dir, [config])
+    expect(prompts.map((prompt) => prompt.arguments)).toEqual([
+      [{ name: 'kind', required: false, values: ['book', 'film'] }],
+      [{ name: 'tone', required: false, values: ['formal', 'funny'] }],
+    ])
+  })
+
   it('defaults the name to the file name and required to false', async () => {
     const dir = await plugin({
       'prompts/plan_day.md': '---\narguments:\n  - name: focus\n---\nPlan around {{focus}}.\n',
@@ -163,17 +180,17 @@ describe('loadPrompts', () => {
     [
       'arguments that are not a list',
       { 'prompts/x.md': '---\narguments: topic\n---\nBody' },
-      'prompts/x.md:2: "arguments" must be a list of { name, description?, required? }',
+      'prompts/x.md:2: "arguments" must be a list of { name, description?, required?, values? }',
     ],
     [
       'empty arguments',
       { 'prompts/x.md': '---\narguments:\n---\nBody' },
-      'prompts/x.md:2: "arguments" must be a list of { name, description?, required? }',
+      'prompts/x.md:2: "arguments" must be a list of { name, description?, required?, values? }',
     ],
     [
       'an argument that is not a mapping',
       { 'prompts/x.md': '---\narguments:\n  - topic\n---\nBody' },
-      'prompts/x.md:3: arguments[0] must be a mapping of name, description, required',
+      'prompts/x.md:3: arguments[0] must be a mapping of name, description, required, values',
     ],
     [
       'an unknown YAML tag',
@@ -188,12 +205,22 @@ describe('loadPrompts', () => {
     [
       'an unknown argument key',
       { 'prompts/x.md': '---\narguments:\n  - name: a\n    requird: true\n---\nBody' },
-      'prompts/x.md:4: unknown key "requird" in arguments[0]; allowed: name, description, required',
+      'prompts/x.md:4: unknown key "requird" in arguments[0]; allowed: name, description, required, values',
     ],
     [
       'a required flag that is not a boolean',
       { 'prompts/x.md': '---\narguments:\n  - name: a\n    required: "yes"\n---\nBody' },
       'prompts/x.md:4: arguments[0].required must be true or false',
+    ],
+    [
+      'values that are not a list of strings',
+      { 'prompts/x.md': '---\narguments:\n  - name: a\n    values: [1, 2]\n---\nBody' },
+      'prompts/x.md:4: arguments[0].values must be a list of strings',
+    ],
+    [
+      'a value listed twice',
+      { 'prompts/x.md': '---\narguments:\n  - name: a\n    values: [x, y, x]\n---\n{{a}}' },
+      'prompts/x.md:3: argument "a" lists the value "x" twice',
     ],
     [
       'a name that does not match the pattern',

@@ -19,6 +19,7 @@ export function readConfigPrompt(config: PromptConfig, index: number): LocatedPr
       name: argument.name,
       ...(argument.description === undefined ? {} : { description: argument.description }),
       required: argument.required ?? false,
+      ...(argument.values === undefined ? {} : { values: argument.values }),
     })),
     template: config.template,
     source: { file: configFileName, line: 1 },

@@ -17,7 +17,7 @@ export interface PromptFrontmatter {
 }
 
 const promptKeys = ['name', 'title', 'description', 'arguments']
-const argumentKeys = ['name', 'description', 'required']
+const argumentKeys = ['name', 'description', 'required', 'values']
 
 /**
  * Checks the shape of a prompt's frontmatter: only known keys, strings where text is expected,
@@ -38,7 +38,10 @@ export function readPromptFrontmatter(parsed: ParsedFrontmatter, file: string): 
   }
   const list: unknown = top.arguments === undefined ? [] : top.arguments
   if (!Array.isArray(list)) {
-    return fail(['arguments'], '"arguments" must be a list of { name, description?, required? }')
+    return fail(
+      ['arguments'],
+      '"arguments" must be a list of { name, description?, required?, values? }',
+    )
   }
   frontmatter.arguments = list.map((item, index) => readArgument(item, ['arguments', index], fail))
   return frontmatter
@@ -53,7 +56,7 @@ function readArgument(
   const record =
     asRecord(item) ?? fail(path, `${where} must be a mapping of ${argumentKeys.join(', ')}`)
   checkKeys(record, argumentKeys, path, (key) => `unknown key "${key}" in ${where}`, fail)
-  const { name, description, required } = record
+  const { name, description, required, values } = record
   if (name === undefined) return fail(path, `${where} needs a name`)
   if (typeof name !== 'string') return fail([...path, 'name'], `${where}.name must be a string`)
   if (description !== undefined && typeof description !== 'string') {
@@ -62,9 +65,16 @@ function readArgument(
   if (required !== undefined && typeof required !== 'boolean') {
     return fail([...path, 'required'], `${where}.required must be true or false`)
   }
+  if (
+    values !== undefined &&
+    !(Array.isArray(values) && values.every((value) => typeof value === 'string'))
+  ) {
+    return fail([...path, 'values'], `${where}.values must be a list of strings`)
+  }
   return {
     name,
     ...(description === undefined ? {} : { description }),
     required: required ?? false,
+    ...(values === undefined ? {} : { values }),
   }
 }

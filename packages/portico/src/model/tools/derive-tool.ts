@@ -12,8 +12,11 @@ import { TOOL_CONTENT_SCHEMA } from './tool-content-schema.js'
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
-/** The type of a tool method's second parameter, as `portico` exports it. */
-const CONTEXT_TYPE_NAME = 'PorticoPluginContext'
+/** The types of a tool method's second parameter, as `portico` exports them. */
+const CONTEXT_TYPE_NAMES: ReadonlySet<string> = new Set([
+  'PorticoPluginContext',
+  'PorticoToolContext',
+])
 
 const NOT_A_TOOL_HINT =
   'a tool method takes no parameter, or one object parameter (its input) and optionally the context; make the method private or #private if it is not a tool'
@@ -62,7 +65,8 @@ export function deriveTool(
   }
 }
 
-function deriveInput(
+/** The input schema and `Date` paths of a method (of a tool or a resource template). */
+export function deriveInput(
   context: DeriveToolContext,
   id: string,
   declaration: ToolMethodSource['declaration'],
@@ -112,12 +116,12 @@ function assertContextParameter(
   const { checker, rootDir } = context
   const type = checker.getNonNullableType(checker.getTypeAtLocation(parameter))
   const symbol = type.aliasSymbol ?? type.getSymbol()
-  if (parameter.dotDotDotToken === undefined && symbol?.name === CONTEXT_TYPE_NAME) return
+  if (parameter.dotDotDotToken === undefined && CONTEXT_TYPE_NAMES.has(symbol?.name ?? '')) return
   const what =
     parameter.dotDotDotToken === undefined ? checker.typeToString(type) : 'a rest parameter'
   throw new PluginDefinitionError(
     locateNode(rootDir, parameter),
-    `${id}: the second parameter "${parameter.name.getText()}" is ${what}, not the context (${CONTEXT_TYPE_NAME} from 'portico'); ${NOT_A_TOOL_HINT}`,
+    `${id}: the second parameter "${parameter.name.getText()}" is ${what}, not the context (PorticoToolContext or PorticoPluginContext from 'portico'); ${NOT_A_TOOL_HINT}`,
   )
 }
 

@@ -186,7 +186,7 @@ describe('tool method parameters', () => {
       ].join('\n'),
     })
     expect(message).toMatch(
-      /^tools\/t\.ts:2:25: T_run: the second parameter "b" is string, not the context \(PorticoPluginContext from 'portico'\)/,
+      /^tools\/t\.ts:2:25: T_run: the second parameter "b" is string, not the context \(PorticoToolContext or PorticoPluginContext from 'portico'\)/,
     )
   })
 

@@ -91,6 +91,15 @@ interface SchemaRow {
 
 const schemaRows: SchemaRow[] = [
   {
+    name: 'takes Record<string, never> as an input that holds nothing',
+    source: code`
+      export class T {
+        run(_input: Record<string, never>): void {}
+      }`,
+    input: inputObject({}),
+    output: NULL_OUTPUT,
+  },
+  {
     name: 'derives string, number, boolean and null properties',
     source: code`
       export class T {

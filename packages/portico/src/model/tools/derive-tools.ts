@@ -1,8 +1,14 @@
 import path from 'node:path'
 import type ts from 'typescript'
-import type { NamedTypeDefinition, ToolClassDefinition, ToolDefinition } from '../plugin-model.js'
+import type {
+  NamedTypeDefinition,
+  ResourceTemplateDefinition,
+  ToolClassDefinition,
+  ToolDefinition,
+} from '../plugin-model.js'
 import { assertCompiles } from './assert-compiles.js'
 import { createToolsProgram } from './create-tools-program.js'
+import { deriveResourceTemplate, RESOURCE_TAG } from './derive-resource-template.js'
 import { deriveTool } from './derive-tool.js'
 import { findToolClasses, type ToolClassSource } from './find-tool-classes.js'
 import { compareText, NamedTypeRegistry, type SharedNames } from './named-type-registry.js'
@@ -25,13 +31,16 @@ export interface DerivedTools {
   toolClasses: ToolClassDefinition[]
   /** In class order, then in source order within a class. */
   tools: ToolDefinition[]
+  /** The methods tagged `@resource`, which are not tools; in the same order. */
+  resourceTemplates: ResourceTemplateDefinition[]
   /** Every named type the tools use, sorted by name (for `/types.json`). */
   types: NamedTypeDefinition[]
 }
 
 /**
  * Derives tools from the plugin's plain TypeScript with one compiler program: every exported
- * class of a tool file is a tool class, every public method a tool. Schemas come from parameter
+ * class of a tool file is a tool class, every public method a tool, unless its JSDoc has
+ * `@resource <uri-template>`, which makes it a resource template. Schemas come from parameter
  * and awaited return types, descriptions and annotations from JSDoc.
  *
  * @throws {PluginDefinitionError} on a TypeScript error, an unsupported type, a bad parameter
@@ -93,6 +102,7 @@ function deriveClasses(
   const ids = new ToolIdRegistry()
   const toolClasses: ToolClassDefinition[] = []
   const tools: ToolDefinition[] = []
+  const resourceTemplates: ResourceTemplateDefinition[] = []
   for (const [index, { source, file }] of classes.entries()) {
     const previous = classes[index - 1]?.source
     if (previous?.name === source.name && previous.declaration === source.declaration) continue
@@ -100,6 +110,13 @@ function deriveClasses(
     for (const method of source.methods) {
       const id = toolIdOf(source.name, method.name)
       ids.add(id, locateNode(rootDir, method.nameNode))
+      const methodSymbol = checker.getSymbolAtLocation(method.nameNode)
+      const doc = methodSymbol && readJsDoc(methodSymbol, checker)
+      if (doc?.tags.some((tag) => tag.name === RESOURCE_TAG)) {
+        const derive = { checker, rootDir, builder }
+        resourceTemplates.push(deriveResourceTemplate(derive, id, source.name, method, doc))
+        continue
+      }
       tools.push(deriveTool({ checker, rootDir, builder }, id, source.name, method))
       toolIds.push(id)
     }
@@ -126,5 +143,5 @@ function deriveClasses(
       usedBy: [...use.usedBy].sort(compareText),
     }
   })
-  return { toolClasses, tools, types }
+  return { toolClasses, tools, resourceTemplates, types }
 }

@@ -7,7 +7,8 @@ import type { SchemaWalker, TypeSite } from './schema-walker.js'
 /**
  * An object type (interface, type literal, class instance, intersection, mapped type): its
  * properties in declaration order with their JSDoc keywords, `required` for the non-optional
- * ones, and `additionalProperties` from a string (or number) index signature, else `false`.
+ * ones, and `additionalProperties` from a string (or number) index signature, else `false`
+ * (also for an index signature of `never`: `Record<string, never>` is the empty object).
  */
 export function objectToSchema(walker: SchemaWalker, type: ts.Type, site: TypeSite): JsonSchema {
   const { checker } = walker
@@ -116,7 +117,8 @@ function indexSignatureSchema(
   const info =
     infos.find((candidate) => candidate.keyType.flags & ts.TypeFlags.String) ??
     infos.find((candidate) => candidate.keyType.flags & ts.TypeFlags.Number)
-  if (info === undefined) return undefined
+  // `Record<string, never>`: an object that holds nothing, like `{}` without its lint warning.
+  if (info === undefined || info.type.flags & ts.TypeFlags.Never) return undefined
   const valueSite: TypeSite = {
     node: pluginNodeOr(walker, info.declaration, site.node),
     path: [...site.path, '{}'],

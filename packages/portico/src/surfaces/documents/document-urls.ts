@@ -58,6 +58,11 @@ export function buildToolRestUrl(origin: string, className: string, methodName: 
   )
 }
 
+/** `<origin>/api/resources?uri=<uri>`: a resource's bytes over REST. */
+export function buildResourceUrl(origin: string, uri: string): string {
+  return buildDocumentUrl(origin, `/api/resources?uri=${encodeURIComponent(uri)}`)
+}
+
 /** `<origin>/widgets/<toolId>`: the page of a tool's widget. */
 export function buildWidgetPageUrl(origin: string, toolId: string): string {
   return buildDocumentUrl(origin, `/widgets/${encodeURIComponent(toolId)}`)

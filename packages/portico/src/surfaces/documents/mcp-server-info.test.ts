@@ -19,14 +19,16 @@ describe('buildMcpServerInfo', () => {
       instructions: 'Search before creating.',
       capabilities: {
         tools: { listChanged: false },
+        logging: {},
         prompts: { listChanged: false },
-        resources: { subscribe: false, listChanged: false },
+        resources: { subscribe: true, listChanged: false },
+        completions: {},
         extensions: { 'io.modelcontextprotocol/skills': { directoryRead: true } },
       },
     })
   })
 
-  test('declares only tools, leaves out website and instructions, and shows Portico’s icon for a bare plugin', () => {
+  test('declares only tools and logging, leaves out website and instructions, and shows Portico’s icon for a bare plugin', () => {
     expect(buildMcpServerInfo(createBareModel(), origin)).toEqual({
       name: 'notes',
       version: '1.2.3',
@@ -34,7 +36,7 @@ describe('buildMcpServerInfo', () => {
       icons: [
         { src: 'https://notes.example.com/icons/0', mimeType: 'image/svg+xml', sizes: ['any'] },
       ],
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, logging: {} },
     })
   })
 

@@ -55,6 +55,41 @@ export interface OverviewWidget {
   url: string
 }
 
+/** One file of the plugin's `resources/` folder: an MCP resource of the main server. */
+export interface OverviewResource {
+  /** `<scheme>://<path without its last extension>`. */
+  uri: string
+  /** The path relative to `resources/`: its MCP name. */
+  name: string
+  /** The file name. */
+  title: string
+  mimeType: string
+  /** In bytes. */
+  size: number
+  /** `<origin>/api/resources?uri=<uri>`: its bytes over REST. */
+  url: string
+}
+
+/** One resource template: a method tagged `@resource`, read through `resources/read`. */
+export interface OverviewResourceTemplate {
+  /** `<Class>_<method>`: the template's MCP name. */
+  id: string
+  className: string
+  methodName: string
+  /** RFC 6570 level 1: `notes://notes/{id}`. */
+  uriTemplate: string
+  /** Its variables, in order. */
+  variables: string[]
+  /** From `@title`; present when set. */
+  title?: string
+  /** First sentence of the method's JSDoc; present when written. */
+  summary?: string
+  /** From `@mimeType`; present when set. */
+  mimeType?: string
+  /** The servers offering it: `main`, then each named server serving its class. */
+  mcpServers: string[]
+}
+
 /** One prompt template of the main MCP server. */
 export type OverviewPrompt = PromptListing
 
@@ -93,6 +128,10 @@ export interface PluginOverview {
   agents: AgentCatalogEntry[]
   widgets: OverviewWidget[]
   prompts: OverviewPrompt[]
+  /** The files of `resources/`, sorted by path. */
+  resources: OverviewResource[]
+  /** The resource templates, in class order, then source order. */
+  resourceTemplates: OverviewResourceTemplate[]
   /** The hosted servers (`main` first, then named ones in config order), then external ones. */
   mcpServers: (OverviewHostedServer | OverviewExternalServer)[]
 }

@@ -99,6 +99,28 @@ describe('buildPluginOverview', () => {
           ],
         },
       ],
+      resources: [
+        {
+          uri: 'notes://guides/setup',
+          name: 'guides/setup.md',
+          title: 'setup.md',
+          mimeType: 'text/markdown',
+          size: 8,
+          url: 'https://notes.example.com/api/resources?uri=notes%3A%2F%2Fguides%2Fsetup',
+        },
+      ],
+      resourceTemplates: [
+        {
+          id: 'Tags_byName',
+          className: 'Tags',
+          methodName: 'byName',
+          uriTemplate: 'notes://tags/{name}',
+          variables: ['name'],
+          summary: 'A tag and its notes.',
+          mimeType: 'application/json',
+          mcpServers: ['main', 'tags'],
+        },
+      ],
       mcpServers: [
         {
           name: 'main',
@@ -134,6 +156,8 @@ describe('buildPluginOverview', () => {
       agents: [],
       widgets: [],
       prompts: [],
+      resources: [],
+      resourceTemplates: [],
       mcpServers: [{ name: 'main', url: mcp, title: 'Notes', tools: [] }],
     })
   })

@@ -5,6 +5,7 @@ import { toAgentEntry } from './agent-documents.js'
 import {
   buildIconUrls,
   buildMcpServerUrl,
+  buildResourceUrl,
   buildSkillUrls,
   buildToolRestUrl,
   buildWidgetPageUrl,
@@ -23,7 +24,8 @@ export const MAIN_SERVER_NAME = 'main'
 
 /**
  * Builds `/com.portico.plugin/contents.json`: identity, style, and the catalogs of tools, tool
- * groups, skills, agents, widgets, prompts and MCP servers, every link absolute. Pure and
+ * groups, skills, agents, widgets, prompts, resources, resource templates and MCP servers, every
+ * link absolute. Pure and
  * deterministic: the model's order is kept, and the same model and origin give the same JSON.
  *
  * @example
@@ -34,6 +36,10 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
   const { identity, config } = model
   const servers = Object.entries(config.mcp.servers)
   const widgetToolIds = new Set(model.widgets.map((widget) => widget.toolId))
+  const serversOfClass = (className: string) => [
+    MAIN_SERVER_NAME,
+    ...servers.filter(([, server]) => server.classes.includes(className)).map(([name]) => name),
+  ]
   return {
     formatVersion: 1,
     identity: {
@@ -52,10 +58,7 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       name: toolClass.name,
       ...(toolClass.description ? { description: toolClass.description } : {}),
       tools: toolClass.toolIds,
-      mcpServers: [
-        MAIN_SERVER_NAME,
-        ...servers.filter(([, server]) => server.classes.includes(toolClass.name)).map(([n]) => n),
-      ],
+      mcpServers: serversOfClass(toolClass.name),
     })),
     skills: model.skills.map((skill) => ({
       name: skill.name,
@@ -70,6 +73,25 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       url: buildWidgetPageUrl(origin, widget.toolId),
     })),
     prompts: model.prompts.map(toPromptListing),
+    resources: model.resources.map((resource) => ({
+      uri: resource.uri,
+      name: resource.file.path,
+      title: resource.file.path.slice(resource.file.path.lastIndexOf('/') + 1),
+      mimeType: resource.mimeType,
+      size: resource.size,
+      url: buildResourceUrl(origin, resource.uri),
+    })),
+    resourceTemplates: model.resourceTemplates.map((template) => ({
+      id: template.id,
+      className: template.className,
+      methodName: template.methodName,
+      uriTemplate: template.uriTemplate,
+      variables: template.variables,
+      ...(template.title ? { title: template.title } : {}),
+      ...(template.summary ? { summary: template.summary } : {}),
+      ...(template.mimeType ? { mimeType: template.mimeType } : {}),
+      mcpServers: serversOfClass(template.className),
+    })),
     mcpServers: [...listHostedServers(model, origin), ...listExternalServers(model)],
   }
 }

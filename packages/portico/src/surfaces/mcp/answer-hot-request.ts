@@ -1,9 +1,22 @@
-import type { PorticoPluginContext } from '../../core/plugin-context.js'
+import type { PorticoCaller } from '../../core/plugin-context.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import type { ToolChannel } from '../../invoke/tool-channel.js'
+import { type CallAnswer, createCallAnswer } from './call-answer.js'
+import {
+  answerCapabilitiesOf,
+  callToolOverMcp,
+  logNotifier,
+  progressNotifier,
+  type RelatedNotification,
+} from './call-tool-over-mcp.js'
+import type { InputRequiredAnswer, InputRounds } from './input-rounds.js'
 import { listCacheHint } from './list-cache-hint.js'
+import { McpCallError } from './mcp-call-error.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
+import type { AnswerMedia } from './negotiate-answer-media.js'
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './protocol-versions.js'
+import type { ServerRequestRelay } from './server-request-relay.js'
 import { toCallToolResultJson, toToolErrorResult } from './tool-call-result.js'
 
 /** The initialize-based revisions; a request naming another version goes to the SDK. */
@@ -13,7 +26,10 @@ const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
 const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
 const META_RELATED_TASK = 'io.modelcontextprotocol/related-task'
 const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
+const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
+const ACCEPTS_SSE = /text\/event-stream/i
 const jsonHeaders = withCors({ 'content-type': 'application/json' })
+const acceptedHeaders = withCors({})
 
 interface JsonRpcRequest {
   jsonrpc: '2.0'
@@ -22,27 +38,37 @@ interface JsonRpcRequest {
   params?: Record<string, unknown>
 }
 
-/** Answers one hot request that accepts JSON, or `undefined` when the SDK must. */
+/** Answers one hot request, or `undefined` when the SDK must. */
 export type HotAnswer = (
   request: Request,
   body: unknown,
-  context?: PorticoPluginContext,
+  media: AnswerMedia,
+  caller?: PorticoCaller,
 ) => Promise<Response> | undefined
+
+/** What the hot path shares with the rest of the MCP surface. */
+export interface HotAnswerOptions {
+  dev: boolean
+  rounds: InputRounds
+  relay: ServerRequestRelay
+}
 
 /**
  * The two requests agents send most, `tools/call` and `tools/list`, answered straight from the
  * catalog and the runtime in both eras: building an SDK server and transport for them costs
- * several times the call itself. Only a well-formed request (the SDK's JSON-RPC rules) that
- * accepts JSON (the route checks `Accept`) takes this path, and in the 2026-07-28 era only when
- * its envelope and its `Mcp-*` headers agree exactly. Anything else (another method, an unknown
- * tool, a cursor, task parameters, a mismatch, a batch, an invalid message) goes to the SDK,
- * which answers it in full, errors included.
+ * several times the call itself. Only a well-formed request (the SDK's JSON-RPC rules) takes
+ * this path, and in the 2026-07-28 era only when its envelope and its `Mcp-*` headers agree
+ * exactly. Anything else (another method, an unknown tool, a cursor, task parameters, a
+ * mismatch, a batch, an invalid message) goes to the SDK, which answers it in full, errors
+ * included. A call answers JSON until its tool talks back (progress, logs, a 2025 server
+ * request), and then an SSE stream; the POSTed answers to those server requests come back here.
  */
 export function createHotAnswer(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
-  dev: boolean,
+  options: HotAnswerOptions,
 ): HotAnswer {
+  const { dev, rounds, relay } = options
   const toolsList = JSON.stringify({ tools: catalog.tools })
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
   const hint = listCacheHint(runtime.model, dev)
@@ -50,34 +76,108 @@ export function createHotAnswer(
   // A 2026-07-28 result is the 2025 one plus its type and the server's identity.
   const modernize = (resultJson: string) =>
     `${resultJson.slice(0, -1)},"resultType":"complete","_meta":${serverInfoMeta}}`
+  const asInputRequired = (answer: InputRequiredAnswer) =>
+    `{"resultType":"input_required","inputRequests":${JSON.stringify(answer.inputRequests)},"requestState":${JSON.stringify(answer.requestState)},"_meta":${serverInfoMeta}}`
 
-  return (request, body, context) => {
-    if (!isPlainRequest(body)) return undefined
+  return (request, body, media, caller) => {
+    if (!isPlainRequest(body)) {
+      // The client's answer to a request a call sent on its stream (2025).
+      return relay.deliver(body, caller?.uid ?? '') ? Promise.resolve(accepted()) : undefined
+    }
     const era = eraOf(request, body)
     if (era === undefined) return undefined
     const { params } = body
     if (body.method === 'tools/list') {
+      if (media !== 'json') return undefined
       if (params !== undefined && Object.keys(params).some((key) => key !== '_meta'))
         return undefined
       return Promise.resolve(answer(era === 'modern' ? modernToolsList : toolsList, body.id))
     }
     if (body.method !== 'tools/call' || params === undefined) return undefined
-    const { name, arguments: input, ...rest } = params
+    const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
     const tool = typeof name === 'string' ? catalog.callable.get(name) : undefined
-    if (!tool || !isPlainObjectOrAbsent(input) || Object.keys(rest).some((key) => key !== '_meta'))
-      return undefined
-    if (era === 'modern' && request.headers.get('mcp-name') !== name) return undefined
+    if (!tool || !isPlainObjectOrAbsent(input) || Object.keys(rest).length > 0) return undefined
+    const retried = inputResponses !== undefined || requestState !== undefined
+    if (era === 'modern' ? request.headers.get('mcp-name') !== name : retried) return undefined
+
+    const canStream = ACCEPTS_SSE.test(request.headers.get('accept') ?? '')
+    const call = createCallAnswer(canStream, media === 'sse')
+    const notify = (notification: RelatedNotification) =>
+      call.send({ jsonrpc: '2.0', ...notification })
+    const meta = isObject(_meta) ? _meta : {}
+    const channel: ToolChannel = {
+      signal: request.signal,
+      progress: progressNotifier(meta.progressToken, notify),
+      // 2026-07-28 logs only what the request asks for; stateless 2025 has no level to honour.
+      log: logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify),
+      ...(era === 'legacy' && canStream ? legacyAsks(relay, caller, request.signal, call) : {}),
+    }
     const shape = era === 'modern' ? modernize : (json: string) => json
-    return runtime.invokeTool(name as string, input ?? {}, context).then(
-      (result) => answer(shape(toCallToolResultJson(result, tool.resultForm)), body.id),
-      (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),
+    callToolOverMcp(runtime, rounds, {
+      era,
+      name: name as string,
+      input: input ?? {},
+      ...(caller ? { caller } : {}),
+      channel,
+      resume: { inputResponses, requestState },
+      canAnswer: answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES]),
+    }).then(
+      (outcome) => {
+        const json =
+          'complete' in outcome
+            ? shape(toCallToolResultJson(outcome.complete, tool.resultForm))
+            : 'failed' in outcome
+              ? shape(JSON.stringify(toToolErrorResult(outcome.failed, dev)))
+              : asInputRequired(outcome.inputRequired)
+        call.finish(resultMessage(json, body.id))
+      },
+      (error: unknown) => {
+        const failure = error instanceof McpCallError ? error : undefined
+        call.finish(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: body.id,
+            error: {
+              code: failure?.code ?? -32603,
+              message: failure?.message ?? 'Internal error',
+              ...(failure?.data ? { data: failure.data } : {}),
+            },
+          }),
+          era === 'modern' ? (failure?.httpStatus ?? 500) : 200,
+        )
+      },
     )
+    return call.response
+  }
+}
+
+/** Elicitation, sampling and roots as requests on the call's stream, answered by a POST. */
+function legacyAsks(
+  relay: ServerRequestRelay,
+  caller: PorticoCaller | undefined,
+  signal: AbortSignal,
+  call: CallAnswer,
+): Pick<ToolChannel, 'elicit' | 'sample' | 'roots'> {
+  const ask = (method: string, params: unknown) =>
+    relay.request(method, params, caller?.uid ?? '', signal, (message) => call.send(message))
+  return {
+    elicit: (params) => ask('elicitation/create', params),
+    sample: (params) => ask('sampling/createMessage', params),
+    roots: () => ask('roots/list', {}),
   }
 }
 
 function answer(resultJson: string, id: string | number): Response {
-  const body = `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
-  return respond(body, 200, jsonHeaders)
+  return respond(resultMessage(resultJson, id), 200, jsonHeaders)
+}
+
+function resultMessage(resultJson: string, id: string | number): string {
+  return `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
+}
+
+/** 202: the POSTed answers were taken. */
+function accepted(): Response {
+  return respond(null, 202, acceptedHeaders)
 }
 
 /**

@@ -1,24 +1,39 @@
 import {
+  CLIENT_CAPABILITIES_META_KEY,
+  type CreateMessageRequestParams,
+  type ElicitRequestFormParams,
+  type InputRequiredResult,
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
+  type ServerContext,
   type Transport,
 } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
-import type { PorticoPluginContext } from '../../core/plugin-context.js'
-import { isPorticoError } from '../../core/portico-error.js'
-import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
+import type { PorticoCaller } from '../../core/plugin-context.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { renderPrompt } from '../../model/prompts/render-prompt.js'
+import type { ToolChannel } from '../../invoke/tool-channel.js'
 import { adaptSdkAnswers, type McpEra } from './adapt-sdk-answers.js'
+import {
+  answerCapabilitiesOf,
+  callToolOverMcp,
+  progressNotifier,
+  type RelatedNotification,
+} from './call-tool-over-mcp.js'
+import { callerFromAuthInfo } from './caller-auth-info.js'
+import { getPromptOverMcp } from './get-prompt.js'
+import type { AnswerCapabilities, InputResume, InputRounds } from './input-rounds.js'
 import { listCacheHint } from './list-cache-hint.js'
+import { McpCallError } from './mcp-call-error.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
+import { registerResourceHandlers } from './resource-handlers.js'
 import { toCallToolResult, toToolErrorResult } from './tool-call-result.js'
-import { WIDGET_MIME_TYPE, widgetResourceContents } from './widget-resource.js'
 
 /** Options of {@link createMcpServerFactory}. */
 export interface McpServerFactoryOptions {
   dev: boolean
+  /** 2026-07-28 input rounds, shared with the hot path (a retry may reach either). */
+  rounds: InputRounds
   /** The plugin's skills as the SDK's skills extension, built once; attached to each server. */
   skills?: SkillsExtension
 }
@@ -26,7 +41,7 @@ export interface McpServerFactoryOptions {
 /** What one request brings to its server: its era, the caller, and the origin it was made to. */
 export interface McpRequestScope {
   era: McpEra
-  context?: PorticoPluginContext
+  context?: PorticoCaller
   /** Widget pages name their assets on it (see `widgetResourceContents`). */
   origin: string
 }
@@ -53,11 +68,6 @@ export function createMcpServerFactory(
   }
   const toolsResult = { tools: catalog.tools }
   const promptsResult = { prompts: catalog.promptList }
-  // A widget's page names the request's origin: rendered once per origin, not per request.
-  const widgets = [...catalog.widgets.values()].map((widget) => ({
-    widget,
-    contentsOn: memoizeByOrigin((origin) => widgetResourceContents(widget, origin)),
-  }))
 
   return ({ era, context, origin }) => {
     const mcp = new EdgeMcpServer(era, catalog.serverInfo, {
@@ -67,22 +77,40 @@ export function createMcpServerFactory(
     })
     const server = mcp.server
     server.setRequestHandler('tools/list', () => toolsResult)
-    server.setRequestHandler('tools/call', async (request) => {
+    server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name, arguments: input } = request.params
       const tool = catalog.callable.get(name)
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`)
+      const caller = callerOf(ctx) ?? context
+      const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
+      const channel: ToolChannel = {
+        signal: ctx.mcpReq.signal,
+        progress: progressNotifier(ctx.mcpReq._meta?.progressToken, notify),
+        log: (level, data) => ctx.mcpReq.log(level, data),
+        // A stateless server cannot hear the answer to a request of its own.
+        ...(era === 'legacy' && ctx.sessionId !== undefined ? sessionAsks(ctx) : {}),
+      }
       try {
-        return toCallToolResult(
-          await runtime.invokeTool(name, input ?? {}, context),
-          tool.resultForm,
-        )
+        const outcome = await callToolOverMcp(runtime, options.rounds, {
+          era,
+          name,
+          input: input ?? {},
+          ...(caller ? { caller } : {}),
+          channel,
+          resume: resumeOf(ctx),
+          canAnswer: canAnswerOf(ctx),
+        })
+        if ('complete' in outcome) return toCallToolResult(outcome.complete, tool.resultForm)
+        if ('failed' in outcome) return toToolErrorResult(outcome.failed, options.dev)
+        // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
+        return { resultType: 'input_required', ...outcome.inputRequired } as InputRequiredResult
       } catch (error) {
-        return toToolErrorResult(error, options.dev)
+        throw asProtocolError(error)
       }
     })
     if (catalog.capabilities.prompts) {
       server.setRequestHandler('prompts/list', () => promptsResult)
-      server.setRequestHandler('prompts/get', (request) => {
+      server.setRequestHandler('prompts/get', async (request, ctx) => {
         const prompt = catalog.prompts.get(request.params.name)
         if (!prompt) {
           throw new ProtocolError(
@@ -90,28 +118,67 @@ export function createMcpServerFactory(
             `Unknown prompt: ${request.params.name}`,
           )
         }
-        let text: string
+        const caller = callerOf(ctx) ?? context
         try {
-          text = renderPrompt(prompt, request.params.arguments)
+          const outcome = await getPromptOverMcp(prompt, options.rounds, {
+            era,
+            args: request.params.arguments,
+            ...(caller ? { caller } : {}),
+            signal: ctx.mcpReq.signal,
+            resume: resumeOf(ctx),
+            canAnswer: canAnswerOf(ctx),
+          })
+          // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
+          return (
+            'inputRequired' in outcome
+              ? { resultType: 'input_required', ...outcome.inputRequired }
+              : outcome
+          ) as InputRequiredResult
         } catch (error) {
-          if (isPorticoError(error))
-            throw new ProtocolError(ProtocolErrorCode.InvalidParams, error.message)
-          throw error
-        }
-        return {
-          ...(prompt.description ? { description: prompt.description } : {}),
-          messages: [{ role: 'user', content: { type: 'text', text } }],
+          throw asProtocolError(error)
         }
       })
     }
-    for (const { widget, contentsOn } of widgets) {
-      const metadata = { title: `Widget of ${widget.toolId}`, mimeType: WIDGET_MIME_TYPE }
-      mcp.registerResource(widget.toolId, widget.uri, metadata, () => ({
-        contents: [contentsOn(origin)],
-      }))
-    }
+    registerResourceHandlers(mcp, catalog, {
+      runtime,
+      dev: options.dev,
+      origin,
+      ...(context ? { caller: context } : {}),
+    })
     options.skills?.attach(mcp)
     return mcp
+  }
+}
+
+/** A session's requests each bring their own token: the caller is the request's. */
+function callerOf(ctx: ServerContext): PorticoCaller | undefined {
+  return callerFromAuthInfo(ctx.http?.authInfo)
+}
+
+/** What a retried 2026-07-28 request brought back (the SDK lifts both out of the params). */
+function resumeOf(ctx: ServerContext): InputResume {
+  return { inputResponses: ctx.mcpReq.inputResponses, requestState: ctx.mcpReq.requestState() }
+}
+
+function canAnswerOf(ctx: ServerContext): AnswerCapabilities {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined
+  return answerCapabilitiesOf(envelope?.[CLIENT_CAPABILITIES_META_KEY])
+}
+
+/** The SDK's form of a call's protocol error; anything else as it is. */
+function asProtocolError(error: unknown): unknown {
+  return error instanceof McpCallError
+    ? new ProtocolError(error.code, error.message, error.data)
+    : error
+}
+
+/** Elicitation, sampling and roots as the SDK sends them in a 2025 session. */
+function sessionAsks(ctx: ServerContext): Pick<ToolChannel, 'elicit' | 'sample' | 'roots'> {
+  return {
+    // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
+    elicit: (params) => ctx.mcpReq.elicitInput(params as ElicitRequestFormParams),
+    sample: (params) => ctx.mcpReq.requestSampling(params as CreateMessageRequestParams),
+    roots: () => ctx.mcpReq.send({ method: 'roots/list' }),
   }
 }
 

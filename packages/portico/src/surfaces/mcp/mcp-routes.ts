@@ -1,6 +1,6 @@
 import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import { refusalHeaders } from '../../auth/refusal-headers.js'
-import type { PorticoPluginContext } from '../../core/plugin-context.js'
+import type { PorticoCaller } from '../../core/plugin-context.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { jsonResponse } from '../../http/json-response.js'
@@ -11,10 +11,15 @@ import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
 import { createHostOriginCheck } from './check-host-origin.js'
 import type { SdkLeg, SdkLegOptions } from './create-sdk-leg.js'
+import { createInputRounds } from './input-rounds.js'
 import { jsonRpcErrorResponse } from './json-rpc-error.js'
+import { lazyPerServer } from './lazy-per-server.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
+import type { McpEventStore } from './mcp-event-store.js'
+import { createMcpSessions } from './mcp-sessions.js'
 import { negotiateAnswerMedia } from './negotiate-answer-media.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
+import { createServerRequestRelay } from './server-request-relay.js'
 
 /** Options of {@link mcpRoutes}. */
 export interface McpRoutesOptions {
@@ -24,6 +29,12 @@ export interface McpRoutesOptions {
   originOf(request: Request): string
   /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
   gate?: AuthGate
+  /** Signs 2026-07-28 `requestState` (see `InputRoundsOptions.secret`). */
+  stateSecret?: string
+  /** Where stateful sessions keep their streams' events; default: in memory, per process. */
+  eventStore?: McpEventStore
+  /** Closes the stateful sessions when aborted: the app is closing. */
+  signal?: AbortSignal
 }
 
 /** The JSON mirrors of one server's list results, rendered once. */
@@ -31,10 +42,11 @@ interface McpMirrors {
   tools: string
   prompts: string
   resources: string
+  resourceTemplates: string
 }
 
 /** Whether a request may go on, with the caller's context in the authenticated modes. */
-type Admission = { ok: true; context?: PorticoPluginContext } | Extract<GateOutcome, { ok: false }>
+type Admission = { ok: true; context?: PorticoCaller } | Extract<GateOutcome, { ok: false }>
 
 /** What a 405 of an MCP endpoint allows: POST, and the preflights the CORS middleware answers. */
 const ALLOW_POST = { allow: 'POST, OPTIONS' }
@@ -44,29 +56,42 @@ const SDK_PRELOAD_DELAY_MS = 50
 
 /**
  * The MCP endpoints, `/mcp` and `/mcp/<server>`, and the JSON mirrors of their lists
- * (`/mcp/tools.json`, `/mcp/prompts.json`, `/mcp/resources.json`, `/mcp/<server>/tools.json`).
+ * (`/mcp/tools.json`, `/mcp/prompts.json`, `/mcp/resources.json`,
+ * `/mcp/resource-templates.json`, `/mcp/<server>/tools.json`).
  * Per request: Host and Origin are checked, then the token; anything but POST is 405 and an
  * `Accept` that takes neither JSON nor SSE is 406, in either era; the body is read and parsed
  * once, within the limit; `tools/call` and `tools/list` accepting JSON are answered by the hot
  * path; anything else goes to the SDK leg of that server, in either era. The SDK is imported
  * lazily (it takes longer to load than the rest of Portico), on the first request that needs it
- * or shortly after start, whichever comes first. Any replica can answer any request.
+ * or shortly after start, whichever comes first. Any replica can answer any request, unless
+ * `mcp.sessions` is `stateful`: then the 2025 revisions' requests, GET and DELETE go to their
+ * session (see `createMcpSessions`) before anything else.
  */
 export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Route[] {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
   const catalogs = buildMcpCatalogs(runtime.model)
+  // One for all servers: a retry or an answer may reach any of them.
+  const rounds = createInputRounds(
+    options.stateSecret === undefined ? {} : { secret: options.stateSecret },
+  )
+  const relay = createServerRequestRelay(runtime.model.config.limits.toolTimeoutMs)
   const hotAnswers = new Map<string, HotAnswer>()
   const mirrors = new Map<string, McpMirrors>()
   for (const [name, catalog] of catalogs) {
-    hotAnswers.set(name, createHotAnswer(catalog, runtime, options.dev))
+    hotAnswers.set(name, createHotAnswer(catalog, runtime, { dev: options.dev, rounds, relay }))
     mirrors.set(name, {
       tools: JSON.stringify({ tools: catalog.tools }),
       prompts: JSON.stringify({ prompts: catalog.promptList }),
       resources: JSON.stringify({ resources: catalog.resources }),
+      resourceTemplates: JSON.stringify({ resourceTemplates: catalog.resourceTemplates }),
     })
   }
-  const sdkLegs = lazySdkLegs(catalogs, runtime, options)
+  const sdkLegs = lazySdkLegs(catalogs, runtime, { ...options, rounds })
   setTimeout(() => void sdkLegs(), SDK_PRELOAD_DELAY_MS).unref()
+  const sessions =
+    runtime.model.config.mcp.sessions === 'stateful'
+      ? createMcpSessions(catalogs, runtime, { ...options, rounds })
+      : undefined
   const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)
   const { gate } = options
   const anonymous: Admission = { ok: true }
@@ -90,6 +115,9 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     if (rejected) return Promise.resolve(rejected)
     return authenticate(request, server).then(async (outcome) => {
       if (!outcome.ok) return mcpRefusal(outcome)
+      if (sessions && request.method !== 'POST') {
+        return sessions.serve(server, request, outcome.context)
+      }
       // Stateless in both eras: there is no GET stream to open and no session to DELETE.
       if (request.method !== 'POST') {
         return jsonRpcErrorResponse(
@@ -110,8 +138,11 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       const body = await readJsonRpcBody(request, maxRequestBodySize)
       if ('rejected' in body) return body.rejected
       const parsed = 'parsed' in body ? body.parsed : undefined
-      const answer =
-        parsed === undefined || media !== 'json' ? undefined : hot(request, parsed, outcome.context)
+      // A 2025 request belongs to its session, whose server keeps its state: never to the hot path.
+      const inSession =
+        sessions && (await sessions.servePost(server, request, parsed, outcome.context))
+      if (inSession) return inSession
+      const answer = parsed === undefined ? undefined : hot(request, parsed, media, outcome.context)
       if (answer) return answer
       const leg = (await sdkLegs()).get(server) as SdkLeg
       return leg(request, parsed, media, outcome.context)
@@ -135,6 +166,11 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     },
     {
       method: 'GET',
+      path: '/mcp/resource-templates.json',
+      handle: (request) => mirror('', 'resourceTemplates', request),
+    },
+    {
+      method: 'GET',
       path: '/mcp/:server/tools.json',
       handle: (request, params) => mirror(params.server ?? '', 'tools', request),
     },
@@ -153,16 +189,11 @@ function lazySdkLegs(
   runtime: ToolRuntime,
   options: SdkLegOptions,
 ): () => Promise<Map<string, SdkLeg>> {
-  let legs: Promise<Map<string, SdkLeg>> | undefined
-  return () => {
-    legs ??= import('./create-sdk-leg.js').then(async ({ createSdkLeg }) => {
-      const entries = [...catalogs].map(
-        async ([name, catalog]) => [name, await createSdkLeg(catalog, runtime, options)] as const,
-      )
-      return new Map(await Promise.all(entries))
-    })
-    return legs
-  }
+  return lazyPerServer(catalogs, (catalog) =>
+    import('./create-sdk-leg.js').then(({ createSdkLeg }) =>
+      createSdkLeg(catalog, runtime, options),
+    ),
+  )
 }
 
 /**

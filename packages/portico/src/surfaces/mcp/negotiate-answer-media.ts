@@ -14,3 +14,11 @@ export function negotiateAnswerMedia(accept: string | null): AnswerMedia | undef
   if (accept === null || accept === '' || ACCEPTS_JSON.test(accept)) return 'json'
   return ACCEPTS_SSE.test(accept) ? 'sse' : undefined
 }
+
+/**
+ * Whether a client reads SSE streams: a stateful session answers its POSTs as streams then, so
+ * that what a handler sends during a request reaches the client before the answer.
+ */
+export function acceptsEventStream(accept: string | null): boolean {
+  return accept !== null && ACCEPTS_SSE.test(accept)
+}

@@ -2,9 +2,9 @@ import {
   type McpServer,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server'
-import { jsonRpcErrorResponse } from './json-rpc-error.js'
 import type { AnswerMedia } from './negotiate-answer-media.js'
-import { BATCH_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from './protocol-versions.js'
+import { refuseBatch } from './refuse-batch.js'
+import { withBothAccepted } from './with-both-accepted.js'
 
 /** Options of {@link serveLegacyRequest}. */
 export interface LegacyRequestOptions {
@@ -30,22 +30,9 @@ export async function serveLegacyRequest(
   options: LegacyRequestOptions,
 ): Promise<Response> {
   const { media, parsedBody } = options
+  const refused = refuseBatch(request, parsedBody)
+  if (refused) return refused
   const batch = Array.isArray(parsedBody)
-  if (batch) {
-    const version = request.headers.get('mcp-protocol-version')
-    // An unknown version is left to the transport, which refuses it as such.
-    if (
-      version !== null &&
-      version !== BATCH_PROTOCOL_VERSION &&
-      LEGACY_PROTOCOL_VERSIONS.includes(version)
-    ) {
-      return jsonRpcErrorResponse(
-        400,
-        -32600,
-        `Invalid Request: JSON-RPC batches are not part of protocol revision ${version}`,
-      )
-    }
-  }
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: media === 'json',
@@ -61,20 +48,6 @@ export async function serveLegacyRequest(
   if (media === 'sse') return response
   await server.close()
   return batch ? asBatchAnswer(response) : response
-}
-
-/**
- * The SDK transport insists that `Accept` names both types, whichever one it answers with; the
- * choice was made from what the client really accepts.
- */
-function withBothAccepted(request: Request, bodyRead: boolean): Request {
-  const accept = request.headers.get('accept')
-  if (accept?.includes('application/json') && accept.includes('text/event-stream')) return request
-  const headers = new Headers(request.headers)
-  headers.set('accept', 'application/json, text/event-stream')
-  // A body already read travels as parsedBody; the copy must not try to take it again.
-  if (bodyRead) return new Request(request.url, { method: request.method, headers })
-  return new Request(request, { headers, duplex: 'half' } as RequestInit)
 }
 
 /**

@@ -1,12 +1,10 @@
-import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
-import { refusalHeaders } from '../../auth/refusal-headers.js'
-import type { PorticoPluginContext } from '../../core/plugin-context.js'
+import type { AuthGate } from '../../auth/create-auth-gate.js'
 import { PorticoError } from '../../core/portico-error.js'
 import { type AnswerHeaders, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
-import { createHostOriginRefusal, hostOriginError } from '../../http/refuse-host-origin.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { createRestAdmission } from './create-rest-admission.js'
 import { parseJsonBody } from './parse-json-body.js'
 
 /** What a REST call needs of a request, whatever the runtime that received it. */
@@ -26,6 +24,8 @@ export interface RestRequest {
   host: string | null | undefined
   requestOrigin: string | null | undefined
   fetchSite: string | null | undefined
+  /** Aborted when the client goes away: the tool's `ctx.signal` follows it. */
+  signal?: AbortSignal
 }
 
 /** A REST answer as plain data, for the edge of each runtime to write. */
@@ -60,7 +60,7 @@ export function createRestCall(
   options: RestCallOptions,
 ): (request: RestRequest) => Promise<RestAnswer> {
   const limitBytes = runtime.model.config.limits.bodyBytes
-  const refuseHostOrOrigin = createHostOriginRefusal(options.hostPolicy)
+  const admit = createRestAdmission(options)
   const routes = new Map(
     runtime.model.tools.map((tool) => [`/api/${tool.className}/${tool.methodName}`, tool.id]),
   )
@@ -73,44 +73,22 @@ export function createRestCall(
       if (!toolId) throw new PorticoError('not_found', `No tool at ${pathname}`)
       if (request.method !== 'POST')
         throw new PorticoError('method_not_allowed', `Call ${toolId} with POST`)
-      const refused = refuseHostOrOrigin(request.host, request.requestOrigin, request.fetchSite)
-      if (refused) throw hostOriginError(refused)
-      let context: PorticoPluginContext | undefined
-      if (options.gate) {
-        const outcome = await options.gate.check({
-          authorization: request.authorization,
-          dpop: request.dpop,
-          method: request.method,
-          pathname: request.pathname,
-          search: request.search,
-          origin: request.origin(),
-          resourcePath: '/',
-        })
-        if (!outcome.ok) return refusal(outcome)
-        context = outcome.context
-      }
+      const admission = await admit(request)
+      if (!admission.ok) return admission.answer
+      const context = admission.caller
       const input = parseJsonBody(await request.readBody(limitBytes), request.contentType)
       // The runtime has shaped the result to the declared output: plain JSON, never undefined.
-      const result = await runtime.invokeTool(toolId, input, context)
+      const result = await runtime.invokeTool(
+        toolId,
+        input,
+        context,
+        request.signal ? { signal: request.signal } : undefined,
+      )
       return { status: 200, headers: jsonHeaders, body: JSON.stringify(result) }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
       const headers = problem.status === 405 ? notAllowedHeaders : problemHeaders
       return { status: problem.status, headers, body: JSON.stringify(problem) }
     }
-  }
-}
-
-/**
- * 400, 401 or 403 with the RFC 9728 challenge, or 503 with `Retry-After` when the issuer's
- * keys cannot be had, as a problem document; never with a stack, even in dev mode: a refusal
- * is an expected answer, not a fault to debug.
- */
-function refusal(outcome: Extract<GateOutcome, { ok: false }>): RestAnswer {
-  const problem = toProblemDocument(outcome.error, { dev: false })
-  return {
-    status: outcome.status,
-    headers: withCors({ ...problemHeaders, ...refusalHeaders(outcome) }),
-    body: JSON.stringify(problem),
   }
 }

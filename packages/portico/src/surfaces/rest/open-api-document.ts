@@ -2,7 +2,9 @@ import type { PluginModel, ToolAnnotations, ToolDefinition } from '../../model/p
 import { hoistOpenApiSchema } from './open-api-components.js'
 import type { OpenApiMediaType, OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
+import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
 import type { OpenApiSchema } from './open-api-schema.js'
+import { RESOURCES_PATH } from './read-resource-route.js'
 
 /** The OpenAPI 3.0.3 document of a plugin's REST API, as served at `/open-api.json`. */
 export interface OpenApiDocument {
@@ -16,12 +18,37 @@ export interface OpenApiDocument {
   }
   servers: { url: string }[]
   tags: { name: string; description?: string }[]
-  paths: Record<string, { post: OpenApiOperation }>
+  /**
+   * Each tool's `POST`; `/api/resources` has a `GET` too. Every path has a `POST`, which the
+   * docs site looks operations up by.
+   */
+  paths: Record<string, OpenApiPathItem>
   components: {
     schemas: Record<string, OpenApiSchema>
     /** The bearer scheme, in an authenticated mode. */
     securitySchemes?: Record<string, OpenApiSecurityScheme>
   }
+}
+
+/** The operations of one path. */
+export interface OpenApiPathItem {
+  post: OpenApiOperation
+  get?: OpenApiGetOperation
+}
+
+/** A `GET` operation: its input is in the query. */
+export interface OpenApiGetOperation extends Omit<OpenApiOperation, 'requestBody'> {
+  parameters: OpenApiParameter[]
+}
+
+/** A query parameter. */
+export interface OpenApiParameter {
+  name: string
+  in: 'query'
+  required: boolean
+  description: string
+  schema: OpenApiSchema
+  example?: unknown
 }
 
 /** How a request proves who sends it: a bearer token, the only scheme Portico accepts. */
@@ -70,14 +97,20 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
       post: toOperation(tool, components, { errorResponses, security }),
     }
   }
+  // Last: the docs site finds a tool's operation by walking the paths in order.
+  const hasResources = model.resources.length + model.resourceTemplates.length > 0
+  if (hasResources) paths[RESOURCES_PATH] = buildResourcePath(model, security)
   const { title, version, description, license } = model.identity
   return {
     openapi: '3.0.3',
     info: { title, version, description, ...(license ? { license: toLicense(license) } : {}) },
     servers: [{ url: origin }],
-    tags: model.toolClasses.map(({ name, description }) =>
-      description === undefined ? { name } : { name, description },
-    ),
+    tags: [
+      ...model.toolClasses.map(({ name, description }) =>
+        description === undefined ? { name } : { name, description },
+      ),
+      ...(hasResources ? [RESOURCES_TAG] : []),
+    ],
     paths,
     components: {
       schemas: Object.fromEntries(components),

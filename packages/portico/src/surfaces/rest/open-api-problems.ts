@@ -75,26 +75,57 @@ export function createProblemSchemas(): Record<string, OpenApiSchema> {
  */
 export function createProblemResponses(config: ResolvedConfig): Record<string, OpenApiResponse> {
   const { bodyBytes, toolTimeoutMs } = config.limits
-  const gated: [PorticoErrorKind, string][] =
-    config.auth === 'anon'
-      ? []
-      : [
-          ['unauthorized', 'A valid bearer token is required.'],
-          ['forbidden', 'The token lacks a scope this call needs.'],
-          [
-            'unavailable',
-            "The issuer's keys cannot be had: send the token again after Retry-After.",
-          ],
-        ]
-  const entries: [PorticoErrorKind, string][] = [
+  return toProblemResponses([
     ['bad_request', 'The body is not valid JSON.'],
-    ...gated,
+    ...gatedProblems(config),
     ['payload_too_large', `The body is larger than ${bodyBytes} bytes.`],
     ['unsupported_media_type', 'The body is not application/json.'],
     ['validation', 'The input does not match the schema.'],
     ['execution', 'The tool failed. The server log has the details.'],
     ['timeout', `The tool ran longer than ${toolTimeoutMs} ms.`],
+  ])
+}
+
+/**
+ * The error responses of reading a resource (`/api/resources`): 400 for a missing or invalid
+ * URI, the gate's in an authenticated mode, 404 for a URI no resource answers to, and a
+ * template's 422, 500 and 504; with `withBody`, the body's 413 and 415 too.
+ */
+export function createResourceProblemResponses(
+  config: ResolvedConfig,
+  withBody: boolean,
+): Record<string, OpenApiResponse> {
+  const { bodyBytes, toolTimeoutMs } = config.limits
+  return toProblemResponses([
+    ['bad_request', 'The uri is missing, is not a URI or is longer than 2048 characters.'],
+    ...gatedProblems(config),
+    ['not_found', 'No resource at this URI.'],
+    ...(withBody
+      ? ([
+          ['payload_too_large', `The body is larger than ${bodyBytes} bytes.`],
+          ['unsupported_media_type', 'The body is not application/json.'],
+        ] as [PorticoErrorKind, string][])
+      : []),
+    ['validation', "The URI's variables do not match the template's types."],
+    ['execution', 'The template failed. The server log has the details.'],
+    ['timeout', `The template ran longer than ${toolTimeoutMs} ms.`],
+  ])
+}
+
+/** The refusals of the gate, in an authenticated mode. */
+function gatedProblems(config: ResolvedConfig): [PorticoErrorKind, string][] {
+  if (config.auth === 'anon') return []
+  return [
+    ['unauthorized', 'A valid bearer token is required.'],
+    ['forbidden', 'The token lacks a scope this call needs.'],
+    ['unavailable', "The issuer's keys cannot be had: send the token again after Retry-After."],
   ]
+}
+
+/** Each kind as its status's response: a problem document, with an example. */
+function toProblemResponses(
+  entries: [PorticoErrorKind, string][],
+): Record<string, OpenApiResponse> {
   return Object.fromEntries(
     entries.map(([kind, detail]) => {
       const { status, title } = problemKinds[kind]

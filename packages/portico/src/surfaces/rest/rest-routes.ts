@@ -4,6 +4,7 @@ import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestHandler, type RestHandlerOptions } from './create-rest-handler.js'
 import { buildOpenApiDocument } from './open-api-document.js'
+import { createReadResourceRoute, RESOURCES_PATH } from './read-resource-route.js'
 
 /**
  * Options of {@link restRoutes}. `originOf` is the public origin of a request (see
@@ -11,19 +12,33 @@ import { buildOpenApiDocument } from './open-api-document.js'
  */
 export type RestRoutesOptions = RestHandlerOptions
 
-/** `/open-api.json` and every tool at `/api/<Class>/<method>`. */
+/**
+ * `/open-api.json`, the plugin's resources at `/api/resources` (when it has any), and every tool
+ * at `/api/<Class>/<method>`.
+ */
 export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Route[] {
   const { originOf } = options
   const openApi = memoizeByOrigin((origin) =>
     JSON.stringify(buildOpenApiDocument(runtime.model, origin)),
   )
   const rest = createRestHandler(runtime, options)
+  const { resources, resourceTemplates } = runtime.model
+  const hasResources = resources.length + resourceTemplates.length > 0
   return [
     {
       method: 'GET',
       path: '/open-api.json',
       handle: (request) => jsonResponse(openApi(originOf(request))),
     },
+    ...(hasResources
+      ? [
+          {
+            method: 'ALL' as const,
+            path: RESOURCES_PATH,
+            handle: createReadResourceRoute(runtime, options),
+          },
+        ]
+      : []),
     { method: 'ALL', path: '/api/*', handle: rest },
   ]
 }

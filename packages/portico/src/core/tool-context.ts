@@ -1,0 +1,141 @@
+import type { AudioContent, ImageContent, TextContent } from './tool-content.js'
+
+/** The severity of a log message, as MCP and syslog (RFC 5424) name them, lowest first. */
+export type PorticoLogLevel =
+  | 'debug'
+  | 'info'
+  | 'notice'
+  | 'warning'
+  | 'error'
+  | 'critical'
+  | 'alert'
+  | 'emergency'
+
+/** One field a form elicitation asks for: a string, number, integer, boolean or enum. */
+export interface PorticoElicitField {
+  type: 'string' | 'number' | 'integer' | 'boolean' | 'array'
+  title?: string
+  description?: string
+  default?: string | number | boolean | string[]
+  /** A single choice among strings (type `string`). */
+  enum?: string[]
+  /** Display names of `enum`, in the same order. */
+  enumNames?: string[]
+  /** The choices of a multi-select (type `array`). */
+  items?: { type: 'string'; enum: string[] } | { anyOf: { const: string; title: string }[] }
+  /** Single choices with titles (type `string`). */
+  oneOf?: { const: string; title: string }[]
+  format?: 'email' | 'uri' | 'date' | 'date-time'
+  minLength?: number
+  maxLength?: number
+  minimum?: number
+  maximum?: number
+  minItems?: number
+  maxItems?: number
+}
+
+/** What `ctx.elicit` asks the user, as MCP's form-mode `elicitation/create` carries it. */
+export interface PorticoElicitRequest {
+  message: string
+  /** A flat object of primitive fields: the form the client shows. */
+  requestedSchema: {
+    type: 'object'
+    properties: Record<string, PorticoElicitField>
+    required?: string[]
+  }
+}
+
+/** The user's answer to an elicitation: the form's values, or a refusal. */
+export type PorticoElicitResult =
+  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+  | { action: 'decline' | 'cancel' }
+
+/** One message of a sampling request or its answer. */
+export interface PorticoSamplingMessage {
+  role: 'user' | 'assistant'
+  content: TextContent | ImageContent | AudioContent
+}
+
+/** What `ctx.sample` asks the client's model, as MCP's `sampling/createMessage` carries it. */
+export interface PorticoSamplingRequest {
+  messages: PorticoSamplingMessage[]
+  maxTokens: number
+  systemPrompt?: string
+  temperature?: number
+  stopSequences?: string[]
+  includeContext?: 'none' | 'thisServer' | 'allServers'
+  modelPreferences?: {
+    hints?: { name?: string }[]
+    costPriority?: number
+    speedPriority?: number
+    intelligencePriority?: number
+  }
+}
+
+/** The client model's answer to a sampling request. */
+export interface PorticoSamplingResult extends PorticoSamplingMessage {
+  model: string
+  stopReason?: string
+}
+
+/** A root the client lets the server see: a `file://` URI, and a name to show. */
+export interface PorticoRoot {
+  uri: string
+  name?: string
+}
+
+/** Options of the context's asks (`elicit`, `sample`, `roots`). */
+export interface PorticoAskOptions {
+  /**
+   * The ask's key in a 2026-07-28 `input_required` result, under which the client answers it;
+   * by default its kind and place (`elicit-0`, `sample-1`, `roots-2`). Unused in 2025.
+   */
+  key?: string
+}
+
+/**
+ * What every tool method can do with the client that called it, in every auth mode: the second
+ * parameter of a method (with the caller's identity in the authenticated modes, see
+ * `PorticoPluginContext`). Over REST, progress and logs go nowhere and elicitation and sampling
+ * fail, since a REST caller cannot answer.
+ *
+ * @example
+ * import type { PorticoToolContext } from 'portico'
+ * export class Import {
+ *   async run({ urls }: { urls: string[] }, ctx: PorticoToolContext) {
+ *     for (const [index, url] of urls.entries()) {
+ *       await fetch(url, { signal: ctx.signal })
+ *       await ctx.progress(index + 1, urls.length, `Fetched ${url}`)
+ *     }
+ *   }
+ * }
+ */
+export interface PorticoToolContext {
+  /**
+   * Aborted when the call stops mattering: the client cancelled it or went away, or the tool's
+   * time limit passed. Pass it to `fetch` and other cancellable work.
+   */
+  readonly signal: AbortSignal
+  /**
+   * Reports how far the call has come, as MCP progress notifications, when the client asked for
+   * them (it sent a `progressToken`); otherwise does nothing. `done` must increase from call to
+   * call.
+   */
+  progress(done: number, total?: number, message?: string): Promise<void>
+  /** Sends a log message to the client (`notifications/message`), above the level it set. */
+  log(level: PorticoLogLevel, data: unknown): Promise<void>
+  /**
+   * Asks the user for input through the client's form. In protocol 2026-07-28 the method is run
+   * again from its start with the answers once the client has them (see docs/mcp.md): work
+   * before `elicit` must be safe to repeat. Asks made at once (`Promise.all`) go in one round.
+   * Rejects when the client cannot answer (REST, or no `elicitation` capability).
+   */
+  elicit(request: PorticoElicitRequest, options?: PorticoAskOptions): Promise<PorticoElicitResult>
+  /** Asks the client's model for a completion; replayed like {@link elicit} in 2026-07-28. */
+  sample(
+    request: PorticoSamplingRequest,
+    options?: PorticoAskOptions,
+  ): Promise<PorticoSamplingResult>
+  /** Asks the client for its roots (the folders it shares); replayed like {@link elicit}. */
+  roots(options?: PorticoAskOptions): Promise<PorticoRoot[]>
+}

@@ -1,0 +1,18 @@
+import type { McpServerCatalog } from './mcp-catalog.js'
+
+/**
+ * One `T` per MCP server, built on first use by `build` (which imports the SDK: it takes
+ * longer to load than the rest of Portico, so nothing loads it before a request needs it).
+ */
+export function lazyPerServer<T>(
+  catalogs: Map<string, McpServerCatalog>,
+  build: (catalog: McpServerCatalog) => Promise<T>,
+): () => Promise<Map<string, T>> {
+  let built: Promise<Map<string, T>> | undefined
+  return () => {
+    built ??= Promise.all(
+      [...catalogs].map(async ([name, catalog]) => [name, await build(catalog)] as const),
+    ).then((entries) => new Map(entries))
+    return built
+  }
+}
