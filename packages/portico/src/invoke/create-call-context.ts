@@ -15,9 +15,12 @@ import type { ToolChannel } from './tool-channel.js'
 export interface CallContextHandle {
   /** The method's second parameter: the caller's fields in the authenticated modes, and the channel. */
   context: PorticoToolContext
-  /** Rejects when the channel's signal aborts (the caller cancelled or went away), with its reason. */
+  /** Rejects when the channel abandons the call (see `ToolChannel.onAbandon`), with its reason. */
   cancelled: Promise<never> | undefined
-  /** Whether the caller cancelled: a failure that follows is no fault of the tool's. */
+  /**
+   * Whether the call was abandoned or its caller cancelled: a failure that follows is no fault
+   * of the tool's. Read only once the call failed.
+   */
   readonly wasCancelled: boolean
   /** Aborts the context's signal: the time limit passed. */
   abort(reason: unknown): void
@@ -48,42 +51,45 @@ export function createCallContext(
   let controller: AbortController | undefined
   let abortReason: { reason: unknown } | undefined
   let finished = false
+  let abandoned = false
   let lastProgress = Number.NEGATIVE_INFINITY
+  let stopListening = () => {}
   const abort = (reason: unknown) => {
     abortReason ??= { reason }
     if (controller && !controller.signal.aborted) controller.abort(reason)
   }
-
-  const channelSignal = channel?.signal
-  let cancelled: Promise<never> | undefined
-  let wasCancelled = false
-  let stopListening = () => {}
-  if (channelSignal) {
-    cancelled = new Promise<never>((_, reject) => {
-      const onAbort = () => {
-        wasCancelled = true
-        abort(channelSignal.reason)
-        reject(asCancellation(toolId, channelSignal.reason))
-      }
-      if (channelSignal.aborted) onAbort()
-      else {
-        channelSignal.addEventListener('abort', onAbort, { once: true })
-        stopListening = () => channelSignal.removeEventListener('abort', onAbort)
-      }
-    })
-    // Only a race listens to it; a call that finished first must not leave it unhandled.
-    cancelled.catch(() => {})
+  // The channel's signal is read only when the method reads its own: making it costs.
+  const signalOf = (): AbortSignal => {
+    if (controller) return controller.signal
+    controller = new AbortController()
+    const own = controller
+    const source = channel?.signal?.()
+    if (abortReason) own.abort(abortReason.reason)
+    else if (source?.aborted) own.abort(source.reason)
+    else if (source && !finished) {
+      const follow = () => own.abort(source.reason)
+      source.addEventListener('abort', follow, { once: true })
+      stopListening = () => source.removeEventListener('abort', follow)
+    }
+    return own.signal
   }
+  const abandonment = channel?.onAbandon
+    ? new Promise<never>((_, reject) => {
+        channel.onAbandon?.((reason) => {
+          abandoned = true
+          abort(reason)
+          reject(asCancellation(toolId, reason))
+        })
+      })
+    : undefined
+  // Only a race listens to it; a call that finished first must not leave it unhandled.
+  abandonment?.catch(() => {})
 
   // The caller's fields first: a token claim cannot shadow the channel's members.
   const context: PorticoToolContext = {
     ...caller,
     get signal() {
-      if (!controller) {
-        controller = new AbortController()
-        if (abortReason) controller.abort(abortReason.reason)
-      }
-      return controller.signal
+      return signalOf()
     },
     progress: (done, total, message) => {
       if (finished || !channel?.progress || !(done > lastProgress)) return Promise.resolve()
@@ -108,9 +114,9 @@ export function createCallContext(
   }
   return {
     context,
-    cancelled,
+    cancelled: abandonment,
     get wasCancelled() {
-      return wasCancelled
+      return abandoned || channel?.signal?.()?.aborted === true
     },
     abort,
     finish: () => {

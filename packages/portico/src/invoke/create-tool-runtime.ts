@@ -95,7 +95,9 @@ export interface ToolRuntimeOptions {
 interface BoundMethod {
   validate: () => CompiledValidator
   shape: () => OutputShaper
-  call: (input: unknown, context: PorticoToolContext) => unknown
+  call: (input: unknown, context?: PorticoToolContext) => unknown
+  /** Whether the method declares a context: one is made for its calls only then. */
+  takesContext: boolean
   /** Where the input holds dates to revive. */
   datePaths: string[][]
 }
@@ -152,7 +154,7 @@ export function createToolRuntime(
         `${definition.className}.${definition.methodName} is not a method of the loaded class`,
       )
     }
-    return (input: unknown, context: PorticoToolContext) => method.call(instance, input, context)
+    return (input: unknown, context?: PorticoToolContext) => method.call(instance, input, context)
   }
   const tools = new Map<string, BoundTool>()
   for (const definition of model.tools) {
@@ -172,6 +174,7 @@ export function createToolRuntime(
       validate,
       shape,
       call,
+      takesContext: definition.takesContext === true,
       datePaths: definition.inputDatePaths,
     })
   }
@@ -184,6 +187,7 @@ export function createToolRuntime(
       validate,
       shape: () => shape,
       call: bind(definition),
+      takesContext: true,
       datePaths: [],
     })
   }
@@ -207,20 +211,22 @@ export function createToolRuntime(
       })
     }
     reviveDates(input, tool.datePaths)
-    const call = createCallContext(toolId, caller, channel, compileAnswerSchema)
+    const call = tool.takesContext
+      ? createCallContext(toolId, caller, channel, compileAnswerSchema)
+      : undefined
     try {
-      const work = Promise.resolve().then(() => tool.call(input, call.context))
+      const work = Promise.resolve().then(() => tool.call(input, call?.context))
       const result = await withTimeout(
-        call.cancelled ? Promise.race([work, call.cancelled]) : work,
+        call?.cancelled ? Promise.race([work, call.cancelled]) : work,
         timeoutMs,
         toolId,
         (late) => onToolError(toolId, late),
-        call.abort,
+        call?.abort,
       )
       return tool.shape()(result)
     } catch (error) {
       // A call its client gave up on has no one to answer and nothing to report.
-      if (call.wasCancelled) throw error
+      if (call?.wasCancelled) throw error
       if (isPorticoError(error)) {
         if (error.kind === 'execution' || error.kind === 'timeout') onToolError(toolId, error)
         throw error
@@ -232,7 +238,7 @@ export function createToolRuntime(
         { cause: error, expose: false },
       )
     } finally {
-      call.finish()
+      call?.finish()
     }
   }
   return {

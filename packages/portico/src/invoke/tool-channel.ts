@@ -11,8 +11,17 @@ import type {
  * runtime turns it into the method's context (`createCallContext`).
  */
 export interface ToolChannel {
-  /** Aborted when the caller cancels or goes away. */
-  signal?: AbortSignal
+  /**
+   * The signal aborted when the caller cancels or goes away. Called only when the method reads
+   * its own `ctx.signal` (or to tell a cancelled call's failure from a fault), so a surface may
+   * make it then: most methods never read it.
+   */
+  signal?(): AbortSignal | undefined
+  /**
+   * Called once as the call starts with a function that abandons it: the runtime stops waiting
+   * at once (with `reason`) and aborts the method's signal. Input rounds end a round so.
+   */
+  onAbandon?(abandon: (reason: unknown) => void): void
   progress?(done: number, total: number | undefined, message: string | undefined): Promise<void>
   log?(level: PorticoLogLevel, data: unknown): Promise<void>
   /** Resolves with the client's answer as it came: the runtime checks it. */

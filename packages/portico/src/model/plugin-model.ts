@@ -43,6 +43,11 @@ export interface ToolDefinition {
    * which skips the JSON output contract; absent for a JSON result.
    */
   resultKind?: 'content'
+  /**
+   * Whether the method declares its second parameter, the context. A method that does not is
+   * called with its input alone, and its calls cost nothing for a context.
+   */
+  takesContext?: true
   annotations: ToolAnnotations
   /**
    * Paths inside the input that the method types as `Date`: the string is turned into a `Date`

@@ -42,10 +42,17 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
       return false
     const query = url.indexOf('?')
     const { headers } = request
-    const disconnected = new AbortController()
-    response.once('close', () => {
-      if (!response.writableFinished) disconnected.abort(new Error('The client went away'))
-    })
+    let disconnected: AbortController | undefined
+    // Made when the tool first reads `ctx.signal`; most never do, and the hot path stays light.
+    const disconnectSignal = () => {
+      if (disconnected) return disconnected.signal
+      const controller = new AbortController()
+      disconnected = controller
+      const goneAway = () => controller.abort(new Error('The client went away'))
+      if (response.closed && !response.writableFinished) goneAway()
+      else response.once('close', () => response.writableFinished || goneAway())
+      return controller.signal
+    }
     call({
       method: 'POST',
       pathname: query === -1 ? url : url.slice(0, query),
@@ -65,7 +72,7 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
       host: headers.host,
       requestOrigin: headers.origin,
       fetchSite: headerValue(request, 'sec-fetch-site'),
-      signal: disconnected.signal,
+      signal: disconnectSignal,
     }).then(
       (answer) => {
         response.writeHead(answer.status, answer.headers)

@@ -60,6 +60,7 @@ export function deriveTool(
     inputSchema: input.schema,
     outputSchema: { $schema: JSON_SCHEMA_DIALECT, ...output.schema },
     ...(returnsContent ? { resultKind: 'content' as const } : {}),
+    ...(declaration.parameters.length > 1 ? { takesContext: true as const } : {}),
     inputDatePaths: input.datePaths,
     source: sourceLocationOf(rootDir, nameNode),
   }

@@ -100,19 +100,26 @@ export function createHotAnswer(
     const retried = inputResponses !== undefined || requestState !== undefined
     if (era === 'modern' ? request.headers.get('mcp-name') !== name : retried) return undefined
 
+    const shape = era === 'modern' ? modernize : (json: string) => json
+    // A method without a context cannot talk back: one JSON answer, as cheap as it gets.
+    if (media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
+      return runtime.invokeTool(name as string, input ?? {}, caller).then(
+        (result) => answer(shape(toCallToolResultJson(result, tool.resultForm)), body.id),
+        (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),
+      )
+    }
     const canStream = ACCEPTS_SSE.test(request.headers.get('accept') ?? '')
     const call = createCallAnswer(canStream, media === 'sse')
     const notify = (notification: RelatedNotification) =>
       call.send({ jsonrpc: '2.0', ...notification })
     const meta = isObject(_meta) ? _meta : {}
     const channel: ToolChannel = {
-      signal: request.signal,
+      signal: () => request.signal,
       progress: progressNotifier(meta.progressToken, notify),
       // 2026-07-28 logs only what the request asks for; stateless 2025 has no level to honour.
       log: logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify),
-      ...(era === 'legacy' && canStream ? legacyAsks(relay, caller, request.signal, call) : {}),
+      ...(era === 'legacy' && canStream ? legacyAsks(relay, caller, request, call) : {}),
     }
-    const shape = era === 'modern' ? modernize : (json: string) => json
     callToolOverMcp(runtime, rounds, {
       era,
       name: name as string,
@@ -155,11 +162,13 @@ export function createHotAnswer(
 function legacyAsks(
   relay: ServerRequestRelay,
   caller: PorticoCaller | undefined,
-  signal: AbortSignal,
+  request: Request,
   call: CallAnswer,
 ): Pick<ToolChannel, 'elicit' | 'sample' | 'roots'> {
   const ask = (method: string, params: unknown) =>
-    relay.request(method, params, caller?.uid ?? '', signal, (message) => call.send(message))
+    relay.request(method, params, caller?.uid ?? '', request.signal, (message) =>
+      call.send(message),
+    )
   return {
     elicit: (params) => ask('elicitation/create', params),
     sample: (params) => ask('sampling/createMessage', params),

@@ -70,8 +70,13 @@ export async function callToolOverMcp(
   // Bound before the runtime fills in defaults, as the retry will be.
   const binding = `tools/call\0${name}\0${JSON.stringify(input)}\0${caller?.uid ?? ''}`
   return rounds
-    .run(binding, call.resume ?? {}, call.canAnswer ?? NO_ANSWERS, channel.signal, (round) =>
-      runtime.invokeTool(name, input, caller, { ...channel, ...round }),
+    .run(binding, call.resume ?? {}, call.canAnswer ?? NO_ANSWERS, (round) =>
+      runtime.invokeTool(name, input, caller, {
+        ...(channel.signal ? { signal: channel.signal } : {}),
+        ...(channel.progress ? { progress: channel.progress } : {}),
+        ...(channel.log ? { log: channel.log } : {}),
+        ...round,
+      }),
     )
     .catch((failed: unknown) => {
       if (failed instanceof McpCallError) throw failed

@@ -84,7 +84,7 @@ export function createMcpServerFactory(
       const caller = callerOf(ctx) ?? context
       const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
       const channel: ToolChannel = {
-        signal: ctx.mcpReq.signal,
+        signal: () => ctx.mcpReq.signal,
         progress: progressNotifier(ctx.mcpReq._meta?.progressToken, notify),
         log: (level, data) => ctx.mcpReq.log(level, data),
         // A stateless server cannot hear the answer to a request of its own.
@@ -124,7 +124,6 @@ export function createMcpServerFactory(
             era,
             args: request.params.arguments,
             ...(caller ? { caller } : {}),
-            signal: ctx.mcpReq.signal,
             resume: resumeOf(ctx),
             canAnswer: canAnswerOf(ctx),
           })

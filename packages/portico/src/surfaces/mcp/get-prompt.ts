@@ -23,7 +23,6 @@ export interface McpPromptRequest {
   era: McpEra
   args: Record<string, unknown> | undefined
   caller?: PorticoCaller
-  signal: AbortSignal
   resume: InputResume
   canAnswer: AnswerCapabilities
 }
@@ -65,16 +64,10 @@ export async function getPromptOverMcp(
       required: missing.map((argument) => argument.name),
     },
   }
-  const outcome = await rounds.run(
-    binding,
-    request.resume,
-    request.canAnswer,
-    request.signal,
-    async (channel) => {
-      const answer = await channel.elicit(form, { key: ARGUMENTS_KEY })
-      return render(prompt, { ...given, ...acceptedStrings(answer) })
-    },
-  )
+  const outcome = await rounds.run(binding, request.resume, request.canAnswer, async (channel) => {
+    const answer = await channel.elicit(form, { key: ARGUMENTS_KEY })
+    return render(prompt, { ...given, ...acceptedStrings(answer) })
+  })
   return 'complete' in outcome ? outcome.complete : outcome
 }
 

@@ -35,7 +35,8 @@ export interface AnswerCapabilities {
 
 /** The channel members of one round: how the method asks (see {@link InputRounds.run}). */
 export interface RoundChannel {
-  signal: AbortSignal
+  /** Takes the function that abandons the call when its round ends. */
+  onAbandon(abandon: (reason: unknown) => void): void
   elicit(request: PorticoElicitRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   sample(request: PorticoSamplingRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   roots(options: PorticoAskOptions | undefined): Promise<unknown>
@@ -83,12 +84,11 @@ export interface InputRounds {
     binding: string,
     resume: InputResume,
     can: AnswerCapabilities,
-    signal: AbortSignal | undefined,
     invoke: (channel: RoundChannel) => Promise<T>,
   ): Promise<{ complete: T } | { inputRequired: InputRequiredAnswer }>
 }
 
-/** The message of the signal that stops the method when its round ends. */
+/** Why a method's signal aborts when its round ends. */
 const ROUND_ENDED = 'The call needs input from the client; it runs again with the answers'
 
 const CAPABILITY_OF = {
@@ -114,9 +114,9 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
   }
 
   return {
-    async run(binding, resume, can, signal, invoke) {
+    async run(binding, resume, can, invoke) {
       const answers = await readAnswers(resume, binding, codecOf)
-      const roundEnd = new AbortController()
+      let abandon: (reason: unknown) => void = () => {}
       const asked = new Map<string, InputRequest>()
       let missing: string | undefined
       let asks = 0
@@ -145,7 +145,9 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
         return new Promise<unknown>(() => {})
       }
       const channel: RoundChannel = {
-        signal: signal ? AbortSignal.any([signal, roundEnd.signal]) : roundEnd.signal,
+        onAbandon: (abandonCall) => {
+          abandon = abandonCall
+        },
         elicit: (params, askOptions) => ask({ method: 'elicitation/create', params }, askOptions),
         sample: (params, askOptions) =>
           ask({ method: 'sampling/createMessage', params }, askOptions),
@@ -161,7 +163,7 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
       const outcome = await Promise.race([call, roundEnded])
       if (outcome) return outcome
       call.catch(() => {})
-      roundEnd.abort(new PorticoError('execution', ROUND_ENDED))
+      abandon(new PorticoError('execution', ROUND_ENDED))
       const state: RoundState = { b: await sha256(binding), a: answers }
       return {
         inputRequired: {

@@ -189,7 +189,7 @@ async function readPluginResource(
   // A session's requests each bring their own token: the caller is the request's.
   const caller = callerFromAuthInfo(ctx.http?.authInfo) ?? scope.caller
   const channel = {
-    signal: ctx.mcpReq.signal,
+    signal: () => ctx.mcpReq.signal,
     log: (level: LoggingLevel, data: unknown) => ctx.mcpReq.log(level, data),
   }
   try {

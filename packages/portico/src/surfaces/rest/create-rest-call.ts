@@ -24,8 +24,11 @@ export interface RestRequest {
   host: string | null | undefined
   requestOrigin: string | null | undefined
   fetchSite: string | null | undefined
-  /** Aborted when the client goes away: the tool's `ctx.signal` follows it. */
-  signal?: AbortSignal
+  /**
+   * The signal aborted when the client goes away: the tool's `ctx.signal` follows it. Called
+   * only when the tool reads its own, so the runtime's edge may make it then.
+   */
+  signal?(): AbortSignal | undefined
 }
 
 /** A REST answer as plain data, for the edge of each runtime to write. */
@@ -82,7 +85,10 @@ export function createRestCall(
         toolId,
         input,
         context,
-        request.signal ? { signal: request.signal } : undefined,
+        // Only a method that takes a context can read the signal.
+        request.signal && runtime.findTool(toolId)?.takesContext
+          ? { signal: request.signal }
+          : undefined,
       )
       return { status: 200, headers: jsonHeaders, body: JSON.stringify(result) }
     } catch (error) {

@@ -31,7 +31,7 @@ export function createRestHandler(
       host: headers.get('host'),
       requestOrigin: headers.get('origin'),
       fetchSite: headers.get('sec-fetch-site'),
-      signal: request.signal,
+      signal: () => request.signal,
     })
     return respond(answer.body, answer.status, answer.headers)
   }

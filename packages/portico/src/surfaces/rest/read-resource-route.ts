@@ -65,7 +65,7 @@ export function createReadResourceRoute(
           : uriOfBody(
               parseJsonBody(await readBodyBytes(request, limitBytes), headers.get('content-type')),
             )
-      const channel = { signal: request.signal }
+      const channel = { signal: () => request.signal }
       const contents = await runtime.readResource(uri, admission.caller, channel)
       if (method === 'POST')
         return respond(JSON.stringify({ contents: [contents] }), 200, jsonHeaders)
