@@ -3,6 +3,7 @@ import { refusalHeaders } from '../../auth/refusal-headers.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
 import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
+import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import { createHostOriginRefusal, hostOriginError } from '../../http/refuse-host-origin.js'
 import type { RestAnswer, RestRequest } from './create-rest-call.js'
@@ -74,5 +75,24 @@ function refusal(outcome: Extract<GateOutcome, { ok: false }>): RestAnswer {
     status: outcome.status,
     headers: withCors({ ...problemHeaders, ...refusalHeaders(outcome) }),
     body: JSON.stringify(problem),
+  }
+}
+
+/** What admission reads of a Fetch `Request`: the one mapping of the Fetch-API routes. */
+export function admissionRequestOf(
+  request: Request,
+  originOf: (request: Request) => string,
+): AdmissionRequest {
+  const { headers } = request
+  return {
+    method: request.method,
+    pathname: pathnameOf(request.url),
+    authorization: headers.get('authorization'),
+    dpop: headers.get('dpop'),
+    search: searchOf(request.url),
+    origin: () => originOf(request),
+    host: headers.get('host'),
+    requestOrigin: headers.get('origin'),
+    fetchSite: headers.get('sec-fetch-site'),
   }
 }

@@ -1,7 +1,7 @@
 import { respond } from '../../http/cors.js'
-import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { readBodyBytes } from '../../http/read-body.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { admissionRequestOf } from './create-rest-admission.js'
 import { createRestCall, type RestCallOptions } from './create-rest-call.js'
 
 /** Options of {@link createRestHandler}. */
@@ -18,19 +18,10 @@ export function createRestHandler(
   const { originOf, ...callOptions } = options
   const call = createRestCall(runtime, callOptions)
   return async (request) => {
-    const { headers } = request
     const answer = await call({
-      method: request.method,
-      pathname: pathnameOf(request.url),
-      contentType: headers.get('content-type'),
+      ...admissionRequestOf(request, originOf),
+      contentType: request.headers.get('content-type'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes),
-      authorization: headers.get('authorization'),
-      dpop: headers.get('dpop'),
-      search: searchOf(request.url),
-      origin: () => originOf(request),
-      host: headers.get('host'),
-      requestOrigin: headers.get('origin'),
-      fetchSite: headers.get('sec-fetch-site'),
       signal: () => request.signal,
     })
     return respond(answer.body, answer.status, answer.headers)

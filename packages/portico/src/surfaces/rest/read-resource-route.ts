@@ -1,12 +1,12 @@
 import { PorticoError } from '../../core/portico-error.js'
 import { withCharset } from '../../http/content-types.js'
 import { respond, withCors } from '../../http/cors.js'
-import { pathnameOf, searchOf } from '../../http/pathname-of.js'
+import { searchOf } from '../../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import { readBodyBytes } from '../../http/read-body.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { ResourceContents } from '../../invoke/resource-contents.js'
-import { createRestAdmission } from './create-rest-admission.js'
+import { admissionRequestOf, createRestAdmission } from './create-rest-admission.js'
 import type { RestHandlerOptions } from './create-rest-handler.js'
 import { parseJsonBody } from './parse-json-body.js'
 
@@ -44,17 +44,7 @@ export function createReadResourceRoute(
         throw new PorticoError('method_not_allowed', 'Read a resource with GET or POST')
       }
       const { headers } = request
-      const admission = await admit({
-        method: request.method,
-        pathname: pathnameOf(request.url),
-        authorization: headers.get('authorization'),
-        dpop: headers.get('dpop'),
-        search: searchOf(request.url),
-        origin: () => originOf(request),
-        host: headers.get('host'),
-        requestOrigin: headers.get('origin'),
-        fetchSite: headers.get('sec-fetch-site'),
-      })
+      const admission = await admit(admissionRequestOf(request, originOf))
       if (!admission.ok) {
         const { body, status, headers: answerHeaders } = admission.answer
         return respond(body, status, answerHeaders)
