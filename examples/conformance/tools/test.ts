@@ -11,10 +11,9 @@ const PNG =
 /** The (empty) WAV of the reference server. */
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA='
 
-// The input of a tool that takes none but needs its context: `{}` reads the same to Portico, but
-// lint bans it, and `Record<string, never>` has no JSON form. (A JSDoc here would become the
-// description of every such input schema.)
-type NoInput = Record<never, never>
+// The input of a tool that takes none but needs its context (`{}` reads the same, but lint bans
+// it). A JSDoc here would become the description of every such input schema.
+type NoInput = Record<string, never>
 
 function text(message: string): ToolContent {
   return content.result(content.text(message))
@@ -34,6 +33,17 @@ export class test {
   /** Tests simple text content response */
   async simple_text(): Promise<ToolContent> {
     return text('This is a simple text response for testing.')
+  }
+
+  /** Tests SEP-2243 parameter headers: the message travels in Mcp-Param-Message too */
+  async custom_headers(input: {
+    /**
+     * What to echo
+     * @mcpHeader Message
+     */
+    message: string
+  }): Promise<ToolContent> {
+    return text(`Echo: ${input.message}`)
   }
 
   /** Tests image content response */

@@ -50,6 +50,8 @@ export function createSchemaCompiler(
     verbose: true,
   })
   addFormats.default(ajv)
+  // SEP-2243's annotation (`@mcpHeader`): nothing to validate, but strict mode must know it.
+  ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' })
   return (schema) => {
     const validate = ajv.compile(schema)
     return (value) => {

@@ -312,3 +312,63 @@ describe('a prompt missing required arguments', () => {
     }
   })
 })
+
+describe('parameter headers (SEP-2243) on the 2026-07-28 wire', () => {
+  /** A 2026-07-28 `Talk_echo` call of `word`, with `extra` headers. */
+  function echo(word: string, extra: Record<string, string>) {
+    return fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/call',
+        'mcp-name': 'Talk_echo',
+        ...extra,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 3,
+        method: 'tools/call',
+        params: {
+          name: 'Talk_echo',
+          arguments: { word },
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    })
+  }
+
+  it('lists the property with its x-mcp-header', async () => {
+    const tools = (await (await fetch(`${server.url}/mcp/tools.json`)).json()) as {
+      tools: { name: string; inputSchema: { properties: Record<string, unknown> } }[]
+    }
+    const echoTool = tools.tools.find((tool) => tool.name === 'Talk_echo')
+    expect(echoTool?.inputSchema.properties.word).toMatchObject({ 'x-mcp-header': 'Word' })
+  })
+
+  it('answers a call whose header agrees, plain or base64', async () => {
+    for (const header of ['Hello', '=?base64?SGVsbG8=?=']) {
+      const response = await echo('Hello', { 'mcp-param-word': header })
+      expect(response.status, header).toBe(200)
+      expect(await response.json()).toMatchObject({
+        result: { structuredContent: { word: 'Hello' } },
+      })
+    }
+  })
+
+  it('refuses a missing, mismatched or badly encoded header with 400 and -32020', async () => {
+    for (const extra of [
+      {},
+      { 'mcp-param-word': 'Bye' },
+      { 'mcp-param-word': '=?base64?SGVsbG8?=' },
+    ]) {
+      const response = await echo('Hello', extra)
+      expect(response.status, JSON.stringify(extra)).toBe(400)
+      expect(await response.json()).toMatchObject({ id: 3, error: { code: -32020 } })
+    }
+  })
+})

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../core/json-schema.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { TOOL_CONTENT_TYPE_NAME } from '../../core/tool-content.js'
 import type { ToolDefinition } from '../plugin-model.js'
+import { checkMcpHeaders } from './check-mcp-headers.js'
 import { makeDefaultedOptional } from './defaults-optional.js'
 import type { ToolMethodSource } from './find-tool-classes.js'
 import { readMethodDoc } from './read-method-doc.js'
@@ -50,6 +51,7 @@ export function deriveTool(
         { node: declaration.type ?? nameNode, path: [], undefinedAsNull: true },
         { label: `${id} output`, toolId: id, recordDates: false },
       )
+  checkMcpHeaders(id, input.schema, output.schema, sourceLocationOf(rootDir, nameNode))
   const symbol = checker.getSymbolAtLocation(nameNode)
   const doc = symbol === undefined ? { annotations: {} } : readMethodDoc(symbol, checker)
   return {

@@ -91,6 +91,23 @@ interface SchemaRow {
 
 const schemaRows: SchemaRow[] = [
   {
+    name: 'writes @mcpHeader as SEP-2243 x-mcp-header on a top-level property',
+    source: code`
+      export class T {
+        run(input: {
+          /**
+           * Where it runs
+           * @mcpHeader Region
+           */
+          region: string
+        }): void {}
+      }`,
+    input: inputObject({
+      region: { type: 'string', description: 'Where it runs', 'x-mcp-header': 'Region' },
+    }),
+    output: NULL_OUTPUT,
+  },
+  {
     name: 'takes Record<string, never> as an input that holds nothing',
     source: code`
       export class T {
@@ -1073,6 +1090,24 @@ const errorRows: ErrorRow[] = [
       }`),
     message:
       /^tools\/t\.ts:6:16: T_run input "price": Money is a class instance with methods \(add\)/,
+  },
+  {
+    name: 'rejects @mcpHeader on a nested property',
+    files: toolFile(code`
+      export class T {
+        run(input: { where: { /** @mcpHeader Region */ region: string } }): void {}
+      }`),
+    message:
+      /^tools\/t\.ts:2: T_run: @mcpHeader stands only on a top-level property of the input/,
+  },
+  {
+    name: 'rejects @mcpHeader on a property that is not a primitive',
+    files: toolFile(code`
+      export class T {
+        run(input: { /** @mcpHeader Tags */ tags: string[] }): void {}
+      }`),
+    message:
+      /^tools\/t\.ts:2: T_run: @mcpHeader on "tags" needs a string, number, integer or boolean property/,
   },
   {
     name: 'rejects never',

@@ -15,6 +15,11 @@ const NUMERIC_TAGS = new Set([
 const STRING_TAGS = new Set(['pattern', 'format'])
 const FLAG_TAGS = new Set(['uniqueItems', 'deprecated'])
 
+/** `@mcpHeader <Name>` on an input property: the client sends it as `Mcp-Param-<Name>` too. */
+const MCP_HEADER_TAG = 'mcpHeader'
+/** The JSON Schema keyword of SEP-2243 that the tag writes. */
+export const MCP_HEADER_KEYWORD = 'x-mcp-header'
+
 /** The keywords {@link jsDocKeywords} yields that describe a value rather than constrain it. */
 export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   'description',
@@ -49,6 +54,9 @@ export function jsDocKeywords(doc: JsDoc, fail: (message: string) => never): Jso
       if (text !== '') keywords[name] = text
     } else if (FLAG_TAGS.has(name)) {
       keywords[name] = text !== 'false'
+    } else if (name === MCP_HEADER_TAG) {
+      // SEP-2243: the client mirrors this argument in an `Mcp-Param-<name>` header.
+      if (text !== '') keywords[MCP_HEADER_KEYWORD] = text
     } else if (name === 'default') {
       keywords.default = parseTagValue(text)
     } else if (name === 'example') {

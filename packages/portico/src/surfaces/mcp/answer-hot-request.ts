@@ -98,7 +98,8 @@ export function createHotAnswer(
     const tool = typeof name === 'string' ? catalog.callable.get(name) : undefined
     if (!tool || !isPlainObjectOrAbsent(input) || Object.keys(rest).length > 0) return undefined
     const retried = inputResponses !== undefined || requestState !== undefined
-    if (era === 'modern' ? request.headers.get('mcp-name') !== name : retried) return undefined
+    if (era === 'modern' ? request.headers.get('mcp-name') !== name || tool.headers : retried)
+      return undefined
 
     const shape = era === 'modern' ? modernize : (json: string) => json
     // A method without a context cannot talk back: one JSON answer, as cheap as it gets.

@@ -67,10 +67,13 @@ export function createMcpServerFactory(
     'resources/read': listHint,
   }
   const toolsResult = { tools: catalog.tools }
+  const inputSchemas = new Map(
+    catalog.tools.map((tool) => [tool.name, tool.inputSchema as Record<string, unknown>]),
+  )
   const promptsResult = { prompts: catalog.promptList }
 
   return ({ era, context, origin }) => {
-    const mcp = new EdgeMcpServer(era, catalog.serverInfo, {
+    const mcp = new EdgeMcpServer(era, inputSchemas, catalog.serverInfo, {
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
       cacheHints,
@@ -181,13 +184,29 @@ function sessionAsks(ctx: ServerContext): Pick<ToolChannel, 'elicit' | 'sample' 
   }
 }
 
-/** An `McpServer` whose exchanges pass through Portico's edge ({@link adaptSdkAnswers}). */
+/** An `McpServer` whose exchanges pass through Portico's edge ({@link adaptSdkAnswers}), and that knows its tools' input schemas. */
 class EdgeMcpServer extends McpServer {
   readonly #era: McpEra
+  readonly #inputSchemas: ReadonlyMap<string, Record<string, unknown>>
 
-  constructor(era: McpEra, ...args: ConstructorParameters<typeof McpServer>) {
+  constructor(
+    era: McpEra,
+    inputSchemas: ReadonlyMap<string, Record<string, unknown>>,
+    ...args: ConstructorParameters<typeof McpServer>
+  ) {
     super(...args)
     this.#era = era
+    this.#inputSchemas = inputSchemas
+  }
+
+  /**
+   * The SDK's 2026-07-28 handler checks `Mcp-Param-*` headers (SEP-2243) against the input
+   * schema it finds here, which it knows only for tools registered through it: Portico's are
+   * served by its own handler, so it gives their schemas (an SDK internal, pinned by the
+   * conformance suite's header scenario).
+   */
+  override toolInputSchemaJson(name: string): Record<string, unknown> | undefined {
+    return this.#inputSchemas.get(name)
   }
 
   override connect(transport: Transport): Promise<void> {

@@ -33,8 +33,11 @@ export interface McpServerCatalog {
   capabilities: ServerCapabilities
   /** Each with the `_meta` link to its widget when it has one (both eras answer these). */
   tools: Tool[]
-  /** Tool ids this server may call, and how each one's results travel. */
-  callable: ReadonlyMap<string, { resultForm: McpResultForm }>
+  /**
+   * Tool ids this server may call, how each one's results travel, and whether it declares
+   * `Mcp-Param-*` headers (the SDK checks those, so such calls skip the hot path in 2026-07-28).
+   */
+  callable: ReadonlyMap<string, { resultForm: McpResultForm; headers: boolean }>
   prompts: ReadonlyMap<string, PromptDefinition>
   promptList: Prompt[]
   /** What `resources/list` answers: the widgets, each skill's SKILL.md, then the static files. */
@@ -86,7 +89,10 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
         return widget ? { ...tool, _meta: widgetToolMeta(widget) } : tool
       }),
       callable: new Map(
-        projections.map(({ tool, resultForm }) => [tool.name, { resultForm }] as const),
+        projections.map(
+          ({ tool, resultForm }) =>
+            [tool.name, { resultForm, headers: declaresHeaders(tool.inputSchema) }] as const,
+        ),
       ),
       prompts: new Map(serverPrompts.map((prompt) => [prompt.name, prompt])),
       promptList: serverPrompts.map(toPromptListing),
@@ -184,4 +190,11 @@ function literalsOf(schema: JsonSchema): string[] {
   const literals = schema.enum ?? (schema.const === undefined ? undefined : [schema.const])
   if (literals) return literals.map(String)
   return schema.type === 'boolean' ? ['true', 'false'] : []
+}
+
+/** Whether a tool mirrors arguments in `Mcp-Param-*` headers (SEP-2243, `@mcpHeader`). */
+function declaresHeaders(inputSchema: Tool['inputSchema']): boolean {
+  return Object.values(inputSchema.properties ?? {}).some(
+    (property) => typeof property === 'object' && property !== null && 'x-mcp-header' in property,
+  )
 }
