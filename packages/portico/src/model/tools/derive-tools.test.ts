@@ -1097,8 +1097,7 @@ const errorRows: ErrorRow[] = [
       export class T {
         run(input: { where: { /** @mcpHeader Region */ region: string } }): void {}
       }`),
-    message:
-      /^tools\/t\.ts:2: T_run: @mcpHeader stands only on a top-level property of the input/,
+    message: /^tools\/t\.ts:2: T_run: @mcpHeader stands only on a top-level property of the input/,
   },
   {
     name: 'rejects @mcpHeader on a property that is not a primitive',
