@@ -37,6 +37,9 @@ export function createSchemaCompiler(
     allErrors: true,
     strict: options.strict ?? true,
     strictSchema: options.strict === false ? false : 'log',
+    // `required` in an `anyOf` branch names properties declared beside it: valid JSON Schema
+    // that a hand-written input schema (`@inputSchema`) uses; derived schemas never trip it.
+    strictRequired: false,
     logger: {
       log: (...args: unknown[]) => logger.debug(args.join(' ')),
       warn: failStrictCheck,
@@ -52,6 +55,9 @@ export function createSchemaCompiler(
   addFormats.default(ajv)
   // SEP-2243's annotation (`@mcpHeader`): nothing to validate, but strict mode must know it.
   ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' })
+  // 2020-12's `$anchor` names a subschema; Ajv 8 resolves `$ref` by pointer and `$id`, not by
+  // anchor, so a hand-written schema may carry it as a label only.
+  ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' })
   return (schema) => {
     const validate = ajv.compile(schema)
     return (value) => {

@@ -361,11 +361,12 @@ describe('parameter headers (SEP-2243) on the 2026-07-28 wire', () => {
   })
 
   it('refuses a missing, mismatched or badly encoded header with 400 and -32020', async () => {
-    for (const extra of [
+    const refused: Record<string, string>[] = [
       {},
       { 'mcp-param-word': 'Bye' },
       { 'mcp-param-word': '=?base64?SGVsbG8?=' },
-    ]) {
+    ]
+    for (const extra of refused) {
       const response = await echo('Hello', extra)
       expect(response.status, JSON.stringify(extra)).toBe(400)
       expect(await response.json()).toMatchObject({ id: 3, error: { code: -32020 } })

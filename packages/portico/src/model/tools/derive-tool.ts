@@ -7,6 +7,7 @@ import { checkMcpHeaders } from './check-mcp-headers.js'
 import { makeDefaultedOptional } from './defaults-optional.js'
 import type { ToolMethodSource } from './find-tool-classes.js'
 import { readMethodDoc } from './read-method-doc.js'
+import { readRawInputSchema } from './read-raw-input-schema.js'
 import type { SchemaBuilder } from './schema-builder.js'
 import { locateNode, sourceLocationOf } from './source-location.js'
 import { TOOL_CONTENT_SCHEMA } from './tool-content-schema.js'
@@ -38,7 +39,10 @@ export function deriveTool(
 ): ToolDefinition {
   const { checker, rootDir, builder } = context
   const { declaration, nameNode } = method
-  const input = deriveInput(context, id, declaration, nameNode)
+  const raw = readRawInputSchema(rootDir, id, declaration)
+  const input = raw
+    ? { schema: { $schema: JSON_SCHEMA_DIALECT, ...raw }, datePaths: [] }
+    : deriveInput(context, id, declaration, nameNode)
   const signature = checker.getSignatureFromDeclaration(declaration)
   const returned =
     signature === undefined ? checker.getAnyType() : checker.getReturnTypeOfSignature(signature)

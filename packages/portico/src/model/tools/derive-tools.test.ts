@@ -731,6 +731,33 @@ describe('deriveTools schemas', () => {
   })
 })
 
+describe('deriveTools @inputSchema', () => {
+  it("takes a method's input schema verbatim from the JSON file it names", () => {
+    // As a file holds it: `then` is a keyword here, not a promise's method.
+    const schema = JSON.parse(`{
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "type": "object",
+      "properties": { "kind": { "enum": ["a", "b"] }, "a": { "type": "string" } },
+      "if": { "properties": { "kind": { "const": "a" } } },
+      "then": { "required": ["a"] },
+      "additionalProperties": false
+    }`) as JsonSchema
+    const [tool] = derivePlugin({
+      'tools/t.ts': code`
+        export class T {
+          /**
+           * Runs.
+           * @inputSchema ../schemas/run.json
+           */
+          run(input: { kind?: string; a?: string }): void {}
+        }`,
+      'schemas/run.json': JSON.stringify(schema),
+    }).tools
+    expect(tool?.inputSchema).toEqual(schema)
+    expect(tool?.description ?? tool?.summary).toMatch(/^Runs\./)
+  })
+})
+
 describe('deriveTools docs', () => {
   it('derives summary, description and annotations from the method JSDoc', () => {
     const tool = deriveFirstTool(code`
@@ -1090,6 +1117,37 @@ const errorRows: ErrorRow[] = [
       }`),
     message:
       /^tools\/t\.ts:6:16: T_run input "price": Money is a class instance with methods \(add\)/,
+  },
+  {
+    name: 'rejects an @inputSchema file that is missing',
+    files: toolFile(code`
+      export class T {
+        /** @inputSchema ./nope.json */
+        run(input: { a?: string }): void {}
+      }`),
+    message: /^tools\/t\.ts:2:7: T_run: @inputSchema "\.\/nope\.json" cannot be read/,
+  },
+  {
+    name: 'rejects an @inputSchema file whose schema is not of type object',
+    files: {
+      'tools/t.ts': code`
+        export class T {
+          /** @inputSchema ./s.json */
+          run(input: { a?: string }): void {}
+        }`,
+      'tools/s.json': '{ "type": "string" }',
+    },
+    message: /^tools\/t\.ts:2:7: T_run: @inputSchema "\.\/s\.json" must have "type": "object"/,
+  },
+  {
+    name: 'rejects an @inputSchema path outside the plugin folder',
+    files: toolFile(code`
+      export class T {
+        /** @inputSchema ../../../../../../etc/hostname */
+        run(input: { a?: string }): void {}
+      }`),
+    message:
+      /^tools\/t\.ts:2:7: T_run: @inputSchema "[./]+etc\/hostname" (is outside the plugin folder|cannot be read)/,
   },
   {
     name: 'rejects @mcpHeader on a nested property',
