@@ -80,6 +80,35 @@ export class test {
     )
   }
 
+  /**
+   * A prompt that includes an embedded resource
+   * @prompt
+   */
+  async prompt_with_embedded_resource(input: {
+    /** URI of the resource to embed */
+    resourceUri: string
+  }): Promise<ToolContent> {
+    return content.result(
+      content.resource({
+        uri: input.resourceUri,
+        mimeType: 'text/plain',
+        text: 'Embedded resource content for testing.',
+      }),
+      content.text('Please process the embedded resource above.'),
+    )
+  }
+
+  /**
+   * A prompt that includes image content
+   * @prompt
+   */
+  async prompt_with_image(): Promise<ToolContent> {
+    return content.result(
+      content.image(Buffer.from(PNG, 'base64'), 'image/png'),
+      content.text('Please analyze the image above.'),
+    )
+  }
+
   /** Tests error response handling */
   async error_handling(): Promise<ToolContent> {
     throw new PorticoError('execution', 'This tool intentionally returns an error for testing')

@@ -2,14 +2,19 @@ import type { JsonSchema } from '../core/json-schema.js'
 import { logger } from '../core/logger.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
-import { isPorticoError, PorticoError } from '../core/portico-error.js'
+import { type ErrorDetail, isPorticoError, PorticoError } from '../core/portico-error.js'
 import type { PorticoToolContext } from '../core/tool-context.js'
 import type {
   PluginModel,
-  ResourceTemplateDefinition,
+  PromptDefinition,
   SourceLocation,
   ToolDefinition,
 } from '../model/plugin-model.js'
+import {
+  invalidPromptArguments,
+  toArgumentDetails,
+} from '../model/prompts/invalid-prompt-arguments.js'
+import { renderPrompt } from '../model/prompts/render-prompt.js'
 import {
   createResourceIndex,
   type ResourceMatch,
@@ -19,6 +24,7 @@ import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resource
 import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
+import { type PromptMessage, toPromptMessages } from './prompt-messages.js'
 import {
   fileContents,
   type ResourceBody,
@@ -73,6 +79,19 @@ export interface ToolRuntime {
     channel?: ToolChannel,
     scope?: ResourceScope,
   ): Promise<ResourceContents>
+  /**
+   * The messages of a prompt: a template filled with `args`, or a method's result (a string
+   * is one text message, `ToolContent` one message per block), the method called as
+   * {@link invokeTool} calls a tool (validation, timeout, context, errors). Rejects with a
+   * {@link PorticoError} of kind `not_found` (no such prompt), `validation` (arguments the
+   * prompt refuses, each named), or as `invokeTool` does.
+   */
+  getPrompt(
+    name: string,
+    args: Record<string, unknown> | undefined,
+    caller?: PorticoCaller,
+    channel?: ToolChannel,
+  ): Promise<PromptMessage[]>
 }
 
 /** Options of {@link createToolRuntime}. */
@@ -91,9 +110,11 @@ export interface ToolRuntimeOptions {
   compileValidators?: 'eager' | 'lazy'
 }
 
-/** A method ready to be run: a tool's, or a resource template's. */
+/** A method ready to be run: a tool's, a resource template's or a prompt's. */
 interface BoundMethod {
   validate: () => CompiledValidator
+  /** The error of an input `validate` refuses; by default "The input of <id> is invalid". */
+  invalid?: (failures: ErrorDetail[]) => PorticoError
   shape: () => OutputShaper
   call: (input: unknown, context?: PorticoToolContext) => unknown
   /** Whether the method declares a context: one is made for its calls only then. */
@@ -107,7 +128,8 @@ interface BoundTool extends BoundMethod {
 }
 
 /**
- * Prepares a model for calls: creates each class once and compiles each input validator once.
+ * Prepares a model for calls: creates each class once and compiles each input validator once
+ * (of tools, resource templates and prompt methods).
  * Throws a {@link PluginDefinitionError} when a class or method is missing or a schema does not
  * compile, so a broken plugin never starts serving.
  */
@@ -145,7 +167,7 @@ export function createToolRuntime(
     }
   }
 
-  const bind = (definition: ToolDefinition | ResourceTemplateDefinition) => {
+  const bind = (definition: { className: string; methodName: string; source: SourceLocation }) => {
     const instance = instances.get(definition.className) as Record<string, unknown>
     const method = instance[definition.methodName]
     if (typeof method !== 'function') {
@@ -191,12 +213,32 @@ export function createToolRuntime(
       datePaths: [],
     })
   }
+  const prompts = new Map<string, PromptDefinition>()
+  const promptMethods = new Map<string, BoundMethod>()
+  for (const prompt of model.prompts) {
+    prompts.set(prompt.name, prompt)
+    if (prompt.method === undefined) continue
+    const { method, name, source } = prompt
+    const validate = once({ id: name, source }, 'input schema', () =>
+      compileInput(method.inputSchema),
+    )
+    if (options.compileValidators !== 'lazy') validate()
+    const shape = (result: unknown) => toPromptMessages(name, result)
+    promptMethods.set(name, {
+      validate,
+      invalid: (failures) => invalidPromptArguments(name, toArgumentDetails(failures)),
+      shape: () => shape,
+      call: bind({ ...method, source }),
+      takesContext: true,
+      datePaths: [],
+    })
+  }
   const resources = createResourceIndex(model)
   const files = new Map(model.resources.map((resource) => [resource.uri, fileContents(resource)]))
 
   const timeoutMs = model.config.limits.toolTimeoutMs
   const onToolError = options.onToolError ?? logToolError
-  /** The one way a method runs, for tools and templates alike. */
+  /** The one way a method runs, for tools, templates and prompts alike. */
   const run = async (
     toolId: string,
     tool: BoundMethod,
@@ -206,9 +248,10 @@ export function createToolRuntime(
   ): Promise<unknown> => {
     const failures = tool.validate()(input)
     if (failures.length > 0) {
-      throw new PorticoError('validation', `The input of ${toolId} is invalid`, {
-        details: failures,
-      })
+      throw (
+        tool.invalid?.(failures) ??
+        new PorticoError('validation', `The input of ${toolId} is invalid`, { details: failures })
+      )
     }
     reviveDates(input, tool.datePaths)
     const call = tool.takesContext
@@ -259,6 +302,13 @@ export function createToolRuntime(
       const bound = templates.get(template.id) as BoundMethod
       const body = (await run(template.id, bound, input, caller, channel)) as ResourceBody
       return { uri: match.uri, ...body }
+    },
+    async getPrompt(name, args, caller, channel) {
+      const prompt = prompts.get(name)
+      if (!prompt) throw new PorticoError('not_found', `No prompt named ${name}`)
+      if (prompt.method === undefined) return toPromptMessages(name, renderPrompt(prompt, args))
+      const bound = promptMethods.get(name) as BoundMethod
+      return (await run(name, bound, args ?? {}, caller, channel)) as PromptMessage[]
     },
   }
 }

@@ -13,15 +13,21 @@ import { loadWidgets } from './widgets/load-widgets.js'
 
 /**
  * Reads a plugin folder into its model: the config (with identity from `package.json`), the
- * tools with schemas derived by the TypeScript compiler, the prompts (`prompts/*.md` and the
- * config's), the widgets (`widgets/<toolId>.html`), the skills (`skills/<name>/`), the agents
+ * tools with schemas derived by the TypeScript compiler, the prompts (`prompts/*.md`, the
+ * config's and the `@prompt` methods), the widgets (`widgets/<toolId>.html`), the skills (`skills/<name>/`), the agents
  * (`agents/*.md`), the static resources (`resources/`), the icons (`style.icons`, then
  * `public/icons/`) and `README.md`. Throws
  * {@link PluginDefinitionError} on the first mistake, naming where it is.
  */
 export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const { config, identity } = await loadConfig(rootDir)
-  const { toolClasses, tools, resourceTemplates, types } = deriveTools({
+  const {
+    toolClasses,
+    tools,
+    resourceTemplates,
+    prompts: promptMethods,
+    types,
+  } = deriveTools({
     rootDir,
     files: findToolFiles(rootDir),
   })
@@ -35,7 +41,7 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
       )
     }
   }
-  const prompts = await loadPrompts(rootDir, config.prompts)
+  const prompts = await loadPrompts(rootDir, config.prompts, promptMethods)
   const widgets = await loadWidgets(rootDir, new Set(tools.map((tool) => tool.id)))
   const skills = await loadSkills(rootDir)
   const agents = await loadAgents(rootDir)
@@ -43,7 +49,7 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const icons = await loadIcons(rootDir, config.style.icons)
   const readme = await loadReadme(rootDir)
   return {
-    formatVersion: 2,
+    formatVersion: 3,
     identity,
     config,
     toolClasses,

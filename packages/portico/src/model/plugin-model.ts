@@ -76,30 +76,59 @@ export interface NamedTypeDefinition {
   usedBy: string[]
 }
 
-/** One argument of a prompt template. */
+/** One argument of a prompt. */
 export interface PromptArgumentDefinition {
   name: string
   description?: string
   required: boolean
-  /** Suggestions for `completion/complete`, as declared; the argument still takes any text. */
+  /**
+   * Suggestions for `completion/complete`: as a template declares them (the argument still
+   * takes any text), or the choices of a method's literal union (`'formal' | 'friendly'`).
+   */
   values?: string[]
+}
+
+/** What every prompt has, whichever way it is written. */
+export interface PromptBase {
+  /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
+  name: string
+  title?: string
+  description?: string
+  arguments: PromptArgumentDefinition[]
+  /** Where it was defined: the markdown file, `portico.config.ts`, or the method. */
+  source: SourceLocation
 }
 
 /**
  * A prompt template from `prompts/<name>.md` (frontmatter + body) or from the config. The
  * template's `{{argument}}` placeholders are filled by `prompts/get`.
  */
-export interface PromptDefinition {
-  /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
-  name: string
-  title?: string
-  description?: string
-  arguments: PromptArgumentDefinition[]
+export interface PromptTemplateDefinition extends PromptBase {
   /** The body with `{{name}}` placeholders. */
   template: string
-  /** Where it was defined: the markdown file, or `portico.config.ts`. */
-  source: SourceLocation
+  method?: never
 }
+
+/**
+ * A method whose JSDoc has `@prompt`: a prompt instead of a tool, named `<Class>_<method>`.
+ * `prompts/get` calls it with the arguments; it returns a string (one text message) or
+ * `ToolContent` (one message per block).
+ */
+export interface PromptMethodDefinition extends PromptBase {
+  method: PromptMethod
+  template?: never
+}
+
+/** The method behind a {@link PromptMethodDefinition}. */
+export interface PromptMethod {
+  className: string
+  methodName: string
+  /** JSON Schema 2020-12 of the arguments as an object, each property a string. */
+  inputSchema: JsonSchema
+}
+
+/** A prompt: a template, or a method tagged `@prompt` (the one with `method`). */
+export type PromptDefinition = PromptTemplateDefinition | PromptMethodDefinition
 
 /** A UI page bound to one tool, from `widgets/<toolId>.html`. */
 export interface WidgetDefinition {
@@ -213,14 +242,14 @@ export type IconDefinition =
  * it; none of them reads the disk on its own.
  */
 export interface PluginModel {
-  /** Format of this object when written by `portico build` (2: resources and templates). */
-  formatVersion: 2
+  /** Format of this object when written by `portico build` (3: prompt methods). */
+  formatVersion: 3
   identity: PluginIdentity
   config: ResolvedConfig
   toolClasses: ToolClassDefinition[]
   tools: ToolDefinition[]
   types: NamedTypeDefinition[]
-  /** Sorted by name. */
+  /** Templates and `@prompt` methods, sorted by name. */
   prompts: PromptDefinition[]
   /** Sorted by tool id. */
   widgets: WidgetDefinition[]

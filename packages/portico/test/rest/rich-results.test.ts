@@ -72,6 +72,21 @@ describe('a rich result over REST', () => {
   })
 })
 
+describe('a prompt method (@prompt) over REST', () => {
+  it('is no operation: 404, and absent from /open-api.json', async () => {
+    const response = await call(server.url, 'look', { uri: 'file:///x.md' })
+    expect(response.status).toBe(404)
+    const document = await (await fetch(`${server.url}/open-api.json`)).json()
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/Gallery/'))).toEqual([
+      '/api/Gallery/pixel',
+      '/api/Gallery/caption',
+      '/api/Gallery/files',
+      '/api/Gallery/broken',
+      '/api/Gallery/size',
+    ])
+  })
+})
+
 describe('the OpenAPI document of rich results', () => {
   it('passes the OpenAPI 3.0 validator', async () => {
     const document = await (await fetch(`${server.url}/open-api.json`)).json()

@@ -24,7 +24,7 @@ export function createFixtureTool(
 /** The smallest model: identity without any optional field, no tools, nothing else. */
 export function createBareModel(): PluginModel {
   return {
-    formatVersion: 2,
+    formatVersion: 3,
     identity: { name: 'notes', version: '1.2.3', title: 'Notes', description: '', keywords: [] },
     config: {
       auth: 'anon',
@@ -61,8 +61,8 @@ const agentMarkdown =
 
 /**
  * A model with one of everything: optional identity fields, a named and an external MCP
- * server, instructions, a URL icon and a file icon, two tool classes, a widget, a prompt, a
- * skill, an agent, a static resource and a resource template.
+ * server, instructions, a URL icon and a file icon, two tool classes, a widget, a prompt method
+ * and a prompt template, a skill, an agent, a static resource and a resource template.
  */
 export function createExampleModel(): PluginModel {
   const bare = createBareModel()
@@ -135,6 +135,22 @@ export function createExampleModel(): PluginModel {
       },
     ],
     prompts: [
+      {
+        name: 'Notes_review',
+        description: 'Reviews a note, with its attachments.',
+        arguments: [{ name: 'id', description: 'The note to review.', required: true }],
+        method: {
+          className: 'Notes',
+          methodName: 'review',
+          inputSchema: {
+            type: 'object',
+            properties: { id: { type: 'string', description: 'The note to review.' } },
+            required: ['id'],
+            additionalProperties: false,
+          },
+        },
+        source: { file: 'tools/notes.ts', line: 20 },
+      },
       {
         name: 'draft-note',
         title: 'Draft a note',

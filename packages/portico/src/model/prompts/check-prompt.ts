@@ -3,7 +3,7 @@ import {
   type DefinitionLocation,
   PluginDefinitionError,
 } from '../../core/plugin-definition-error.js'
-import type { PromptDefinition } from '../plugin-model.js'
+import type { PromptTemplateDefinition } from '../plugin-model.js'
 import { listPlaceholders } from './template-placeholders.js'
 
 /** The part of a prompt a problem sits in, for the caller to turn into a file and line or key. */
@@ -19,7 +19,7 @@ export type PromptSite =
  * Throws {@link PluginDefinitionError} at `locate(site)`.
  */
 export function checkPrompt(
-  prompt: Omit<PromptDefinition, 'source'>,
+  prompt: Omit<PromptTemplateDefinition, 'source'>,
   locate: (site: PromptSite) => DefinitionLocation,
 ): void {
   const fail = (site: PromptSite, message: string): never => {

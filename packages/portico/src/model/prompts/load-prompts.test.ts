@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTempPlugins } from '../../../test/support/temp-plugins.js'
 import type { PromptConfig } from '../../config/config-types.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
+import type { PromptMethodDefinition } from '../plugin-model.js'
 import { loadPrompts } from './load-prompts.js'
 
 const { plugin } = useTempPlugins('prompts')
@@ -10,6 +11,16 @@ const draft: PromptConfig = {
   name: 'draft',
   arguments: [{ name: 'topic', required: true }],
   template: 'Draft {{topic}}.',
+}
+
+/** A prompt method as the tools derive it, at `tools/notes.ts:7`. */
+function methodPrompt(name: string): PromptMethodDefinition {
+  return {
+    name,
+    arguments: [],
+    method: { className: 'Notes', methodName: 'review', inputSchema: { type: 'object' } },
+    source: { file: 'tools/notes.ts', line: 7 },
+  }
 }
 
 describe('loadPrompts', () => {
@@ -309,5 +320,23 @@ describe('loadPrompts', () => {
     )
     expect(error).toBeInstanceOf(PluginDefinitionError)
     expect((error as Error).message).toBe(message)
+  })
+
+  it('sorts the prompt methods among the templates, by name', async () => {
+    const dir = await plugin({ 'prompts/draft.md': 'Draft.' })
+    const prompts = await loadPrompts(dir, [], [methodPrompt('Notes_review')])
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['Notes_review', 'draft'])
+    expect(prompts[0]).toEqual(methodPrompt('Notes_review'))
+  })
+
+  it('rejects a prompt method named like a prompt file, naming the method', async () => {
+    const dir = await plugin({ 'prompts/Notes_review.md': 'Review.' })
+    const error = await loadPrompts(dir, [], [methodPrompt('Notes_review')]).catch(
+      (caught: unknown) => caught,
+    )
+    expect(error).toBeInstanceOf(PluginDefinitionError)
+    expect((error as Error).message).toBe(
+      'tools/notes.ts:7: duplicate prompt name "Notes_review"; also defined at prompts/Notes_review.md:1',
+    )
   })
 })

@@ -1,5 +1,6 @@
 /**
- * Prompt templates, from `prompts/*.md` and from the config's `prompts` key.
+ * Prompt templates, from `prompts/*.md` and from the config's `prompts` key, joined with the
+ * prompt methods (`@prompt`) the tools derive.
  *
  * A prompt file is optional YAML frontmatter between `---` lines at the very start, then the
  * template:
@@ -27,7 +28,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PromptConfig } from '../../config/config-types.js'
 import { formatLocation, PluginDefinitionError } from '../../core/plugin-definition-error.js'
-import type { PromptDefinition } from '../plugin-model.js'
+import type { PromptDefinition, PromptMethodDefinition } from '../plugin-model.js'
 import { readConfigPrompt } from './read-config-prompt.js'
 import { type LocatedPrompt, readPromptFile } from './read-prompt-file.js'
 
@@ -35,17 +36,19 @@ import { type LocatedPrompt, readPromptFile } from './read-prompt-file.js'
 export const promptsFolderName = 'prompts'
 
 /**
- * Reads `prompts/*.md` (not recursive) and the config's prompts, sorted by name. Throws
- * {@link PluginDefinitionError} at the first mistake, naming its file and line (or config key),
- * including a name used twice across files and config.
+ * Reads `prompts/*.md` (not recursive) and the config's prompts, adds the prompt methods, and
+ * sorts them all by name. Throws {@link PluginDefinitionError} at the first mistake, naming its
+ * file and line (or config key), including a name used twice across files, config and methods.
  */
 export async function loadPrompts(
   rootDir: string,
   configPrompts: PromptConfig[],
+  methodPrompts: readonly PromptMethodDefinition[] = [],
 ): Promise<PromptDefinition[]> {
   const located: LocatedPrompt[] = []
   for (const file of findPromptFiles(rootDir)) located.push(await readPromptFile(rootDir, file))
   located.push(...configPrompts.map(readConfigPrompt))
+  located.push(...methodPrompts.map((prompt) => ({ prompt, nameLocation: prompt.source })))
   const seen = new Map<string, LocatedPrompt>()
   for (const entry of located) {
     const earlier = seen.get(entry.prompt.name)

@@ -1,6 +1,6 @@
 import type { PromptConfig } from '../../config/config-types.js'
 import { configFileName } from '../../config/load-config.js'
-import type { PromptDefinition } from '../plugin-model.js'
+import type { PromptTemplateDefinition } from '../plugin-model.js'
 import { checkPrompt } from './check-prompt.js'
 import type { LocatedPrompt } from './read-prompt-file.js'
 
@@ -11,7 +11,7 @@ import type { LocatedPrompt } from './read-prompt-file.js'
  */
 export function readConfigPrompt(config: PromptConfig, index: number): LocatedPrompt {
   const key = `prompts.${index}`
-  const prompt: PromptDefinition = {
+  const prompt: PromptTemplateDefinition = {
     name: config.name,
     ...(config.title === undefined ? {} : { title: config.title }),
     ...(config.description === undefined ? {} : { description: config.description }),

@@ -5,7 +5,7 @@ import {
   type DefinitionLocation,
   PluginDefinitionError,
 } from '../../core/plugin-definition-error.js'
-import type { PromptDefinition } from '../plugin-model.js'
+import type { PromptDefinition, PromptTemplateDefinition } from '../plugin-model.js'
 import { checkPrompt } from './check-prompt.js'
 import { type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js'
 import { readPromptFrontmatter } from './read-prompt-frontmatter.js'
@@ -35,7 +35,7 @@ export async function readPromptFile(rootDir: string, file: string): Promise<Loc
       `the file name gives the prompt name "${name}", which must match ${promptNamePattern.source}; rename the file or set "name" in the frontmatter`,
     )
   }
-  const prompt: PromptDefinition = {
+  const prompt: PromptTemplateDefinition = {
     name,
     ...(frontmatter.title === undefined ? {} : { title: frontmatter.title }),
     ...(frontmatter.description === undefined ? {} : { description: frontmatter.description }),

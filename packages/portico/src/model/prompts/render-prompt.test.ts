@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { PorticoError } from '../../core/portico-error.js'
-import type { PromptDefinition } from '../plugin-model.js'
+import type { PromptTemplateDefinition } from '../plugin-model.js'
 import { renderPrompt } from './render-prompt.js'
 
-function prompt(template: string): PromptDefinition {
+function prompt(template: string): PromptTemplateDefinition {
   return {
     name: 'draft-note',
     arguments: [

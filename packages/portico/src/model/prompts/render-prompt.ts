@@ -1,5 +1,6 @@
-import { type ErrorDetail, PorticoError } from '../../core/portico-error.js'
-import type { PromptDefinition } from '../plugin-model.js'
+import type { ErrorDetail } from '../../core/portico-error.js'
+import type { PromptTemplateDefinition } from '../plugin-model.js'
+import { invalidPromptArguments } from './invalid-prompt-arguments.js'
 import { fillPlaceholders } from './template-placeholders.js'
 
 /**
@@ -7,14 +8,14 @@ import { fillPlaceholders } from './template-placeholders.js'
  * optional argument renders as the empty string; values are inserted verbatim, so a value
  * containing `{{x}}` stays literal. An escaped `\{{` renders as `{{`.
  *
- * Throws a `validation` {@link PorticoError} listing every missing required argument, undeclared
+ * Throws a `validation` `PorticoError` listing every missing required argument, undeclared
  * argument and non-string value, each with the JSON Pointer `/<argument>`.
  *
  * @example
  * renderPrompt(prompt, { topic: 'groceries' }) // 'Draft a note about groceries.'
  */
 export function renderPrompt(
-  prompt: PromptDefinition,
+  prompt: PromptTemplateDefinition,
   args: Record<string, unknown> | undefined,
 ): string {
   const given = args ?? {}
@@ -33,11 +34,7 @@ export function renderPrompt(
     else if (required) details.push(detail(name, `argument "${name}" is required`))
     else values.set(name, '')
   }
-  if (details.length > 0) {
-    const summary = details.map((item) => item.message).join('; ')
-    const message = `Invalid arguments for prompt "${prompt.name}": ${summary}`
-    throw new PorticoError('validation', message, { details })
-  }
+  if (details.length > 0) throw invalidPromptArguments(prompt.name, details)
   return fillPlaceholders(prompt.template, values)
 }
 

@@ -72,7 +72,7 @@ export function deriveTool(
   }
 }
 
-/** The input schema and `Date` paths of a method (of a tool or a resource template). */
+/** The input schema and `Date` paths of a method (of a tool, a resource template or a prompt). */
 export function deriveInput(
   context: DeriveToolContext,
   id: string,
@@ -133,7 +133,7 @@ function assertContextParameter(
 }
 
 /** A rich result: `ToolContent` from `portico`, recognised by name as the context is. */
-function isToolContentType(type: ts.Type): boolean {
+export function isToolContentType(type: ts.Type): boolean {
   return (type.aliasSymbol ?? type.getSymbol())?.name === TOOL_CONTENT_TYPE_NAME
 }
 

@@ -1,13 +1,16 @@
 import path from 'node:path'
 import type ts from 'typescript'
+import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type {
   NamedTypeDefinition,
+  PromptMethodDefinition,
   ResourceTemplateDefinition,
   ToolClassDefinition,
   ToolDefinition,
 } from '../plugin-model.js'
 import { assertCompiles } from './assert-compiles.js'
 import { createToolsProgram } from './create-tools-program.js'
+import { derivePromptMethod, PROMPT_TAG } from './derive-prompt-method.js'
 import { deriveResourceTemplate, RESOURCE_TAG } from './derive-resource-template.js'
 import { deriveTool } from './derive-tool.js'
 import { findToolClasses, type ToolClassSource } from './find-tool-classes.js'
@@ -33,6 +36,8 @@ export interface DerivedTools {
   tools: ToolDefinition[]
   /** The methods tagged `@resource`, which are not tools; in the same order. */
   resourceTemplates: ResourceTemplateDefinition[]
+  /** The methods tagged `@prompt`, which are not tools either; in the same order. */
+  prompts: PromptMethodDefinition[]
   /** Every named type the tools use, sorted by name (for `/types.json`). */
   types: NamedTypeDefinition[]
 }
@@ -40,8 +45,9 @@ export interface DerivedTools {
 /**
  * Derives tools from the plugin's plain TypeScript with one compiler program: every exported
  * class of a tool file is a tool class, every public method a tool, unless its JSDoc has
- * `@resource <uri-template>`, which makes it a resource template. Schemas come from parameter
- * and awaited return types, descriptions and annotations from JSDoc.
+ * `@resource <uri-template>`, which makes it a resource template, or `@prompt`, which makes it
+ * a prompt. Schemas come from parameter and awaited return types, descriptions and annotations
+ * from JSDoc.
  *
  * @throws {PluginDefinitionError} on a TypeScript error, an unsupported type, a bad parameter
  * list, or a malformed or duplicate tool id; the message names file:line and what is allowed.
@@ -103,6 +109,7 @@ function deriveClasses(
   const toolClasses: ToolClassDefinition[] = []
   const tools: ToolDefinition[] = []
   const resourceTemplates: ResourceTemplateDefinition[] = []
+  const prompts: PromptMethodDefinition[] = []
   for (const [index, { source, file }] of classes.entries()) {
     const previous = classes[index - 1]?.source
     if (previous?.name === source.name && previous.declaration === source.declaration) continue
@@ -112,13 +119,23 @@ function deriveClasses(
       ids.add(id, locateNode(rootDir, method.nameNode))
       const methodSymbol = checker.getSymbolAtLocation(method.nameNode)
       const doc = methodSymbol && readJsDoc(methodSymbol, checker)
-      if (doc?.tags.some((tag) => tag.name === RESOURCE_TAG)) {
-        const derive = { checker, rootDir, builder }
-        resourceTemplates.push(deriveResourceTemplate(derive, id, source.name, method, doc))
-        continue
+      const isTemplate = doc?.tags.some((tag) => tag.name === RESOURCE_TAG) === true
+      const isPrompt = doc?.tags.some((tag) => tag.name === PROMPT_TAG) === true
+      const derive = { checker, rootDir, builder }
+      if (isTemplate && isPrompt) {
+        throw new PluginDefinitionError(
+          locateNode(rootDir, method.nameNode),
+          `${id}: a method is a resource template (@resource) or a prompt (@prompt), not both`,
+        )
       }
-      tools.push(deriveTool({ checker, rootDir, builder }, id, source.name, method))
-      toolIds.push(id)
+      if (doc && isTemplate) {
+        resourceTemplates.push(deriveResourceTemplate(derive, id, source.name, method, doc))
+      } else if (isPrompt) {
+        prompts.push(derivePromptMethod(derive, id, source.name, method))
+      } else {
+        tools.push(deriveTool(derive, id, source.name, method))
+        toolIds.push(id)
+      }
     }
     const symbol = source.declaration.name && checker.getSymbolAtLocation(source.declaration.name)
     const description = symbol ? readJsDoc(symbol, checker).text : ''
@@ -143,5 +160,5 @@ function deriveClasses(
       usedBy: [...use.usedBy].sort(compareText),
     }
   })
-  return { toolClasses, tools, resourceTemplates, types }
+  return { toolClasses, tools, resourceTemplates, prompts, types }
 }

@@ -90,8 +90,13 @@ export interface OverviewResourceTemplate {
   mcpServers: string[]
 }
 
-/** One prompt template of the main MCP server. */
-export type OverviewPrompt = PromptListing
+/** One prompt of the main MCP server: a template, or a method tagged `@prompt`. */
+export interface OverviewPrompt extends PromptListing {
+  /** The class of a prompt method; absent for a template. */
+  className?: string
+  /** The method of a prompt method; absent for a template. */
+  methodName?: string
+}
 
 /** An MCP server this plugin hosts. */
 export interface OverviewHostedServer {

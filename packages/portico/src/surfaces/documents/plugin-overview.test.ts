@@ -90,6 +90,13 @@ describe('buildPluginOverview', () => {
       ],
       prompts: [
         {
+          name: 'Notes_review',
+          description: 'Reviews a note, with its attachments.',
+          arguments: [{ name: 'id', description: 'The note to review.', required: true }],
+          className: 'Notes',
+          methodName: 'review',
+        },
+        {
           name: 'draft-note',
           title: 'Draft a note',
           description: 'Drafts a note on a topic.',

@@ -72,7 +72,12 @@ export function buildPluginOverview(model: PluginModel, origin: string): PluginO
       uri: widget.uri,
       url: buildWidgetPageUrl(origin, widget.toolId),
     })),
-    prompts: model.prompts.map(toPromptListing),
+    prompts: model.prompts.map((prompt) => ({
+      ...toPromptListing(prompt),
+      ...(prompt.method
+        ? { className: prompt.method.className, methodName: prompt.method.methodName }
+        : {}),
+    })),
     resources: model.resources.map((resource) => ({
       uri: resource.uri,
       name: resource.file.path,

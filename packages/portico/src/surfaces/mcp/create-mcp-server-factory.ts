@@ -85,21 +85,13 @@ export function createMcpServerFactory(
       const tool = catalog.callable.get(name)
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`)
       const caller = callerOf(ctx) ?? context
-      const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
-      const channel: ToolChannel = {
-        signal: () => ctx.mcpReq.signal,
-        progress: progressNotifier(ctx.mcpReq._meta?.progressToken, notify),
-        log: (level, data) => ctx.mcpReq.log(level, data),
-        // A stateless server cannot hear the answer to a request of its own.
-        ...(era === 'legacy' && ctx.sessionId !== undefined ? sessionAsks(ctx) : {}),
-      }
       try {
         const outcome = await callToolOverMcp(runtime, options.rounds, {
           era,
           name,
           input: input ?? {},
           ...(caller ? { caller } : {}),
-          channel,
+          channel: channelOf(ctx, era),
           resume: resumeOf(ctx),
           canAnswer: canAnswerOf(ctx),
         })
@@ -123,12 +115,14 @@ export function createMcpServerFactory(
         }
         const caller = callerOf(ctx) ?? context
         try {
-          const outcome = await getPromptOverMcp(prompt, options.rounds, {
+          const outcome = await getPromptOverMcp(runtime, prompt, options.rounds, {
             era,
             args: request.params.arguments,
             ...(caller ? { caller } : {}),
+            channel: channelOf(ctx, era),
             resume: resumeOf(ctx),
             canAnswer: canAnswerOf(ctx),
+            dev: options.dev,
           })
           // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
           return (
@@ -155,6 +149,18 @@ export function createMcpServerFactory(
 /** A session's requests each bring their own token: the caller is the request's. */
 function callerOf(ctx: ServerContext): PorticoCaller | undefined {
   return callerFromAuthInfo(ctx.http?.authInfo)
+}
+
+/** What a method (a tool's, a prompt's) may do with the client of the request it serves. */
+function channelOf(ctx: ServerContext, era: McpEra): ToolChannel {
+  const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
+  return {
+    signal: () => ctx.mcpReq.signal,
+    progress: progressNotifier(ctx.mcpReq._meta?.progressToken, notify),
+    log: (level, data) => ctx.mcpReq.log(level, data),
+    // A stateless server cannot hear the answer to a request of its own.
+    ...(era === 'legacy' && ctx.sessionId !== undefined ? sessionAsks(ctx) : {}),
+  }
 }
 
 /** What a retried 2026-07-28 request brought back (the SDK lifts both out of the params). */

@@ -1,7 +1,7 @@
 /**
  * A call that fails at the protocol level rather than as the tool's result: a JSON-RPC error
  * the client must see as such (a forged `requestState`, malformed `inputResponses`, a
- * capability the client did not declare), with its HTTP status in 2026-07-28 (200 for an
+ * capability the client did not declare, a prompt that failed), with its HTTP status in 2026-07-28 (200 for an
  * error raised while serving, 400 for a missing capability, as the SDK answers them).
  */
 export class McpCallError extends Error {
@@ -21,6 +21,11 @@ export class McpCallError extends Error {
 /** -32602: the request's params are wrong. */
 export function invalidParams(message: string): McpCallError {
   return new McpCallError(-32602, message, 200)
+}
+
+/** -32603: the server failed to answer, for a reason that is not the request's. */
+export function internalError(message: string): McpCallError {
+  return new McpCallError(-32603, message, 200)
 }
 
 /** -32021: the call needs a client capability the request did not declare. */
