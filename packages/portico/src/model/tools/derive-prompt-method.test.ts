@@ -1,30 +1,7 @@
-import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { useTempPlugins } from '../../../test/support/temp-plugins.js'
-import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
-import { findToolFiles } from '../find-tool-files.js'
-import { type DerivedTools, deriveTools } from './derive-tools.js'
+import { useDeriveInTemp } from '../../../test/support/derive-tools-in-temp.js'
 
-const temp = useTempPlugins('derive-prompts')
-const porticoDir = path.resolve(import.meta.dirname, '../../..')
-
-async function derive(source: string): Promise<DerivedTools> {
-  const rootDir = await temp.plugin(
-    { 'package.json': '{ "type": "module" }\n', 'tools/t.ts': source },
-    { 'node_modules/portico': porticoDir },
-  )
-  return deriveTools({ rootDir, files: findToolFiles(rootDir) })
-}
-
-async function deriveError(source: string): Promise<string> {
-  try {
-    await derive(source)
-  } catch (error) {
-    expect(error).toBeInstanceOf(PluginDefinitionError)
-    return (error as Error).message
-  }
-  throw new Error('the plugin derived without an error')
-}
+const { derive, deriveError } = useDeriveInTemp('derive-prompts')
 
 /** A class with one tool and, at line 5, the method `review` tagged with `tags`. */
 function withPrompt(tags: string, parameters: string, returns = 'string'): string {
