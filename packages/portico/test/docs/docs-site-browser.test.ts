@@ -383,7 +383,8 @@ describe('the widget preview of the example', () => {
     } finally {
       await watched.close()
     }
-  })
+    // Its waits add up past the default 20 s on a loaded 2-core machine, as its siblings' do.
+  }, 60_000)
 })
 
 describe('an authenticated plugin', () => {
