@@ -23,6 +23,22 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms))
 }
 
+/** The confirmation both requestState fixtures ask, under the reference server's key. */
+async function confirmWithState(ctx: PorticoToolContext): Promise<ToolContent> {
+  await ctx.elicit(
+    {
+      message: 'Please confirm',
+      requestedSchema: {
+        type: 'object',
+        properties: { ok: { type: 'boolean' } },
+        required: ['ok'],
+      },
+    },
+    { key: 'confirm' },
+  )
+  return text('state-ok: requestState validated')
+}
+
 /** What a form elicitation answered, as the reference server prints it. */
 function describeAnswer(answer: { action: string; content?: unknown }): string {
   return `action=${answer.action}, content=${JSON.stringify(answer.content ?? {})}`
@@ -331,18 +347,7 @@ export class test {
     _input: NoInput,
     ctx: PorticoToolContext,
   ): Promise<ToolContent> {
-    await ctx.elicit(
-      {
-        message: 'Please confirm',
-        requestedSchema: {
-          type: 'object',
-          properties: { ok: { type: 'boolean' } },
-          required: ['ok'],
-        },
-      },
-      { key: 'confirm' },
-    )
-    return text('state-ok: requestState validated')
+    return confirmWithState(ctx)
   }
 
   /** MRTR: an elicitation, a sampling and a roots request in one round */
@@ -413,18 +418,7 @@ export class test {
     _input: NoInput,
     ctx: PorticoToolContext,
   ): Promise<ToolContent> {
-    await ctx.elicit(
-      {
-        message: 'Please confirm',
-        requestedSchema: {
-          type: 'object',
-          properties: { ok: { type: 'boolean' } },
-          required: ['ok'],
-        },
-      },
-      { key: 'confirm' },
-    )
-    return text('state-ok: requestState validated')
+    return confirmWithState(ctx)
   }
 
   /** MRTR: asks only what the client declared it can answer */

@@ -7,21 +7,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RED_PIXEL_BASE64 } from '../support/gallery-content.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { fixtureDir, useServedInBothModes } from '../support/serve-plugin.js'
 
 // The content fixture's `Gallery` class has four methods tagged `@prompt`: `look` (an image, an
 // embedded resource and a question), `welcome` (a string), `visit` (asks the user through its
 // context) and `closed` (fails).
 
-let server: ServedPlugin
-let devServer: ServedPlugin
-beforeAll(async () => {
-  ;[server, devServer] = await Promise.all([
-    servePlugin(fixtureDir('content-plugin')),
-    servePlugin(fixtureDir('content-plugin'), { dev: true }),
-  ])
-})
-afterAll(() => Promise.all([server?.close(), devServer?.close()]))
+const served = useServedInBothModes(fixtureDir('content-plugin'))
 
 /** A client that declares elicitation and answers each form with `content`, recording its message. */
 async function connectAnsweringClient(
@@ -37,7 +29,7 @@ async function connectAnsweringClient(
     asked.push(request.params.message)
     return { action: 'accept', content }
   })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+  await client.connect(new StreamableHTTPClientTransport(new URL(`${served.production.url}/mcp`)))
   return client
 }
 
@@ -46,8 +38,8 @@ describe.each(protocolEras)('prompt methods in the $name era', ({ mode }) => {
   let devClient: Client
   beforeAll(async () => {
     ;[client, devClient] = await Promise.all([
-      connectMcpClient(`${server.url}/mcp`, mode),
-      connectMcpClient(`${devServer.url}/mcp`, mode),
+      connectMcpClient(`${served.production.url}/mcp`, mode),
+      connectMcpClient(`${served.dev.url}/mcp`, mode),
     ])
   })
   afterAll(() => Promise.all([client?.close(), devClient?.close()]))

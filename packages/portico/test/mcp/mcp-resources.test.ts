@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
+import { type McpWire, mcpRpc } from '../support/mcp-rpc.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 // Static resources (`resources/`), resource templates (`@resource`) and completion over MCP,
@@ -239,37 +240,8 @@ describe.each(protocolEras)('resources over MCP in the $name era', ({ mode }) =>
 })
 
 /** One raw JSON-RPC request in an era, for the wire codes the client does not show as is. */
-async function rpc(era: '2025' | '2026', method: string, params: Record<string, unknown>) {
-  const modern = era === '2026'
-  const response = await fetch(`${server.url}/mcp`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': modern ? '2026-07-28' : '2025-11-25',
-      ...(modern ? { 'mcp-method': method } : {}),
-      ...(modern && typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: modern
-        ? {
-            ...params,
-            _meta: {
-              'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-              'io.modelcontextprotocol/clientCapabilities': {},
-              'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-            },
-          }
-        : params,
-    }),
-  })
-  return (await response.json()) as {
-    result?: Record<string, unknown>
-    error?: { code: number; message: string; data?: unknown }
-  }
+function rpc(era: McpWire, method: string, params: Record<string, unknown>) {
+  return mcpRpc(server.url, era, method, params)
 }
 
 describe('unknown resources on the wire', () => {

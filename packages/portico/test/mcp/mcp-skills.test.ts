@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type McpWire, mcpRpc } from '../support/mcp-rpc.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
-
-const envelope = {
-  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-  'io.modelcontextprotocol/clientCapabilities': {},
-  'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1' },
-}
 
 let server: ServedPlugin
 
@@ -15,34 +10,13 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 /** One JSON-RPC request in either era, as raw HTTP. */
-async function rpc(
-  era: '2025' | '2026',
+function rpc(
+  era: McpWire,
   method: string,
   params: Record<string, unknown> = {},
   endpoint = '/mcp',
 ) {
-  const modern = era === '2026'
-  const response = await fetch(`${server.url}${endpoint}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': modern ? '2026-07-28' : '2025-11-25',
-      ...(modern ? { 'mcp-method': method } : {}),
-      ...(modern && typeof params.uri === 'string' ? { 'mcp-name': params.uri } : {}),
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method,
-      params: modern ? { ...params, _meta: envelope } : params,
-    }),
-  })
-  const body = (await response.json()) as {
-    result?: Record<string, unknown>
-    error?: { code: number }
-  }
-  return { status: response.status, ...body }
+  return mcpRpc(server.url, era, method, params, { endpoint })
 }
 
 describe.each(['2025', '2026'] as const)('skills over MCP in the %s era', (era) => {

@@ -10,6 +10,7 @@ import {
 } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { protocolEras } from '../support/mcp-client.js'
+import { mcpRpc } from '../support/mcp-rpc.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
@@ -167,63 +168,44 @@ describe.each(connections)('the tool context in the $name era', ({ name, mode, s
   })
 })
 
-/** A JSON-RPC answer to a 2026-07-28 `tools/call`. */
-interface RoundAnswer {
-  result?: { resultType?: string; requestState?: string; [key: string]: unknown }
-  error?: { code: number; message: string; data?: unknown }
+/** What a 2026-07-28 `tools/call` may answer. */
+interface RoundResult {
+  resultType?: string
+  requestState?: string
+  [key: string]: unknown
 }
 
 describe('input rounds on the 2026-07-28 wire', () => {
   const capabilities = { elicitation: {}, sampling: {} }
-  /** POSTs a `tools/call` as a 2026-07-28 client, with extra params beside name and arguments. */
-  async function callModern(
+  /** A 2026-07-28 `tools/call`, with extra params beside name and arguments. */
+  function callModern(
     name: string,
     extra: Record<string, unknown> = {},
     declared: Record<string, unknown> = capabilities,
-  ): Promise<{ status: number; body: RoundAnswer }> {
-    const response = await fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': name,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 7,
-        method: 'tools/call',
-        params: {
-          name,
-          arguments: {},
-          ...extra,
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': declared,
-          },
-        },
-      }),
+  ) {
+    const params = { name, arguments: {}, ...extra }
+    return mcpRpc<RoundResult>(server.url, '2026', 'tools/call', params, {
+      capabilities: declared,
+      id: 7,
     })
-    return { status: response.status, body: (await response.json()) as RoundAnswer }
   }
 
   it('answers input_required with the ask and a signed state, then completes with the answer', async () => {
     const first = await callModern('Talk_greet')
     expect(first.status).toBe(200)
-    expect(first.body.result).toMatchObject({
+    expect(first.result).toMatchObject({
       resultType: 'input_required',
       inputRequests: {
         'elicit-0': { method: 'elicitation/create', params: { message: 'What is your name?' } },
       },
     })
-    const requestState = first.body.result?.requestState
+    const requestState = first.result?.requestState
     expect(requestState).toMatch(/^v1\./)
     const second = await callModern('Talk_greet', {
       requestState,
       inputResponses: { 'elicit-0': { action: 'accept', content: { name: 'Bea' } } },
     })
-    expect(second.body.result).toMatchObject({
+    expect(second.result).toMatchObject({
       resultType: 'complete',
       structuredContent: { greeting: 'Hello, Bea!' },
     })
@@ -232,15 +214,15 @@ describe('input rounds on the 2026-07-28 wire', () => {
   it('refuses a tampered or foreign state with -32602', async () => {
     const first = await callModern('Talk_greet')
     const tampered = await callModern('Talk_greet', {
-      requestState: `${first.body.result?.requestState}-TAMPERED`,
+      requestState: `${first.result?.requestState}-TAMPERED`,
       inputResponses: { 'elicit-0': { action: 'accept', content: { name: 'Eve' } } },
     })
-    expect(tampered.body.error).toMatchObject({ code: -32602 })
-    expect(tampered.body.error?.message).toMatch(/requestState/)
+    expect(tampered.error).toMatchObject({ code: -32602 })
+    expect(tampered.error?.message).toMatch(/requestState/)
     const foreign = await callModern('Talk_survey', {
-      requestState: first.body.result?.requestState,
+      requestState: first.result?.requestState,
     })
-    expect(foreign.body.error).toMatchObject({
+    expect(foreign.error).toMatchObject({
       code: -32602,
       message: expect.stringMatching(/another call/),
     })
@@ -249,7 +231,7 @@ describe('input rounds on the 2026-07-28 wire', () => {
   it('refuses malformed answers with -32602 rather than running the tool on them', async () => {
     for (const inputResponses of [null, 12, { 'elicit-0': 12345 }, { 'elicit-0': [] }]) {
       const answer = await callModern('Talk_greet', { inputResponses })
-      expect(answer.body.error, JSON.stringify(inputResponses)).toMatchObject({ code: -32602 })
+      expect(answer.error, JSON.stringify(inputResponses)).toMatchObject({ code: -32602 })
     }
   })
 
@@ -260,7 +242,7 @@ describe('input rounds on the 2026-07-28 wire', () => {
       { elicitation: {} },
     )
     expect(answer.status).toBe(400)
-    expect(answer.body.error).toEqual({
+    expect(answer.error).toEqual({
       code: -32021,
       message: 'Missing required client capability: sampling',
       data: { requiredCapabilities: { sampling: {} } },
@@ -314,32 +296,10 @@ describe('a prompt missing required arguments', () => {
 })
 
 describe('parameter headers (SEP-2243) on the 2026-07-28 wire', () => {
-  /** A 2026-07-28 `Talk_echo` call of `word`, with `extra` headers. */
-  function echo(word: string, extra: Record<string, string>) {
-    return fetch(`${server.url}/mcp`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-protocol-version': '2026-07-28',
-        'mcp-method': 'tools/call',
-        'mcp-name': 'Talk_echo',
-        ...extra,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: {
-          name: 'Talk_echo',
-          arguments: { word },
-          _meta: {
-            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-            'io.modelcontextprotocol/clientCapabilities': {},
-          },
-        },
-      }),
-    })
+  /** A 2026-07-28 `Talk_echo` call of `word`, with `headers` over the wire's own. */
+  function echo(word: string, headers: Record<string, string>) {
+    const params = { name: 'Talk_echo', arguments: { word } }
+    return mcpRpc(server.url, '2026', 'tools/call', params, { headers, id: 3 })
   }
 
   it('lists the property with its x-mcp-header', async () => {
@@ -354,7 +314,7 @@ describe('parameter headers (SEP-2243) on the 2026-07-28 wire', () => {
     for (const header of ['Hello', '=?base64?SGVsbG8=?=']) {
       const response = await echo('Hello', { 'mcp-param-word': header })
       expect(response.status, header).toBe(200)
-      expect(await response.json()).toMatchObject({
+      expect(response).toMatchObject({
         result: { structuredContent: { word: 'Hello' } },
       })
     }
@@ -369,7 +329,7 @@ describe('parameter headers (SEP-2243) on the 2026-07-28 wire', () => {
     for (const extra of refused) {
       const response = await echo('Hello', extra)
       expect(response.status, JSON.stringify(extra)).toBe(400)
-      expect(await response.json()).toMatchObject({ id: 3, error: { code: -32020 } })
+      expect(response).toMatchObject({ id: 3, error: { code: -32020 } })
     }
   })
 })

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { describe, expect, it } from 'vitest'
+import { callTool, fixtureDir, useServedInBothModes } from '../support/serve-plugin.js'
 
-let production: ServedPlugin
-let dev: ServedPlugin
-
-beforeAll(async () => {
-  ;[production, dev] = await Promise.all([
-    servePlugin(fixtureDir('probe-plugin')),
-    servePlugin(fixtureDir('probe-plugin'), { dev: true }),
-  ])
-})
-afterAll(async () => {
-  await Promise.all([production.close(), dev.close()])
-})
+const served = useServedInBothModes(fixtureDir('probe-plugin'))
 
 describe('the invocation path', () => {
   it('passes the input and a context without a caller to a method in mode anon', async () => {
-    const response = await callTool(production.url, '/api/Probe/args', { x: 1 })
+    const response = await callTool(served.production.url, '/api/Probe/args', { x: 1 })
     expect(await response.json()).toEqual({
       received: 2,
       contextKeys: ['elicit', 'log', 'progress', 'roots', 'sample', 'signal'],
@@ -24,14 +13,14 @@ describe('the invocation path', () => {
   })
 
   it("aborts the tool's signal when its time limit passes", async () => {
-    expect((await callTool(production.url, '/api/Probe/slow', {})).status).toBe(504)
-    const response = await callTool(production.url, '/api/Probe/lastAbort', {})
+    expect((await callTool(served.production.url, '/api/Probe/slow', {})).status).toBe(504)
+    const response = await callTool(served.production.url, '/api/Probe/lastAbort', {})
     expect(await response.json()).toEqual({ reason: 'Probe_slow did not finish within 300 ms' })
   })
 
   it('answers 504 when a tool runs past the configured timeout', async () => {
     const started = Date.now()
-    const response = await callTool(production.url, '/api/Probe/slow', {})
+    const response = await callTool(served.production.url, '/api/Probe/slow', {})
     expect(Date.now() - started).toBeLessThan(1_500)
     expect(response.status).toBe(504)
     expect(await response.json()).toEqual({
@@ -43,7 +32,7 @@ describe('the invocation path', () => {
   })
 
   it('hides the message and stack of a failure outside dev mode', async () => {
-    const response = await callTool(production.url, '/api/Probe/fail', {})
+    const response = await callTool(served.production.url, '/api/Probe/fail', {})
     expect(response.status).toBe(500)
     const text = await response.text()
     expect(text).not.toContain('hunter2')
@@ -52,7 +41,7 @@ describe('the invocation path', () => {
   })
 
   it('shows the message and stack of a failure in dev mode', async () => {
-    const response = await callTool(dev.url, '/api/Probe/fail', {})
+    const response = await callTool(served.dev.url, '/api/Probe/fail', {})
     expect(response.status).toBe(500)
     const body = (await response.json()) as { detail: string; stack: string }
     expect(body.detail).toBe(
@@ -62,7 +51,7 @@ describe('the invocation path', () => {
   })
 
   it('hands Date-typed inputs to the method as Date objects', async () => {
-    const response = await callTool(production.url, '/api/Probe/dates', {
+    const response = await callTool(served.production.url, '/api/Probe/dates', {
       at: '2026-01-02T03:04:05Z',
       more: ['2026-02-03T00:00:00+01:00'],
     })
@@ -70,7 +59,7 @@ describe('the invocation path', () => {
   })
 
   it('applies the configured body limit', async () => {
-    const response = await callTool(production.url, '/api/Probe/args', {
+    const response = await callTool(served.production.url, '/api/Probe/args', {
       x: 1,
       pad: 'a'.repeat(4096),
     })

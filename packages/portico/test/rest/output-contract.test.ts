@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
-import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { callTool, type ServedPlugin, useServedInBothModes } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 // Tools whose results differ from their declared output types, as a plugin's often do.
@@ -75,19 +75,12 @@ export class Library {
 
 describe('the declared output is the contract', () => {
   const temp = useTempPlugins('output-contract')
-  let production: ServedPlugin
-  let dev: ServedPlugin
-
-  beforeAll(async () => {
-    const dir = await temp.plugin({
+  const served = useServedInBothModes(() =>
+    temp.plugin({
       'package.json': '{ "name": "library", "version": "1.0.0", "type": "module" }',
       'tools/library.ts': libraryTools,
-    })
-    ;[production, dev] = await Promise.all([servePlugin(dir), servePlugin(dir, { dev: true })])
-  })
-  afterAll(async () => {
-    await Promise.all([production?.close(), dev?.close()])
-  })
+    }),
+  )
 
   const rest = async (server: ServedPlugin, method: string) => {
     const response = await callTool(server.url, `/api/Library/${method}`, {})
@@ -111,29 +104,29 @@ describe('the declared output is the contract', () => {
   }
 
   it('drops the properties the output type does not declare, over REST', async () => {
-    expect(await rest(production, 'summary')).toEqual({
+    expect(await rest(served.production, 'summary')).toEqual({
       status: 200,
       body: { id: 'b1', title: 'Dune' },
     })
-    expect((await rest(production, 'items')).body).toEqual({ items: [shapedItem] })
-    expect((await rest(production, 'shelf')).body).toEqual(shelf)
-    expect((await rest(production, 'list')).body).toEqual([{ id: 'b1', title: 'Dune' }])
-    expect((await rest(production, 'name')).body).toBe('Dune')
-    expect((await rest(production, 'nothing')).body).toBeNull()
+    expect((await rest(served.production, 'items')).body).toEqual({ items: [shapedItem] })
+    expect((await rest(served.production, 'shelf')).body).toEqual(shelf)
+    expect((await rest(served.production, 'list')).body).toEqual([{ id: 'b1', title: 'Dune' }])
+    expect((await rest(served.production, 'name')).body).toBe('Dune')
+    expect((await rest(served.production, 'nothing')).body).toBeNull()
   })
 
   it('answers an output that cannot match as an execution error naming the path', async () => {
-    const date = await rest(dev, 'badDate')
+    const date = await rest(served.dev, 'badDate')
     expect(date.status).toBe(500)
     expect(date.body.detail).toBe(
       'The output of Library_badDate does not match its declared type: /at: is an invalid Date',
     )
-    const wrong = await rest(dev, 'wrongType')
+    const wrong = await rest(served.dev, 'wrongType')
     expect(wrong.body.detail).toBe(
       'The output of Library_wrongType does not match its declared type: /items/1/name: must be a string',
     )
     // Outside dev mode the message is logged, not sent.
-    const hidden = await rest(production, 'badDate')
+    const hidden = await rest(served.production, 'badDate')
     expect(hidden.status).toBe(500)
     expect(JSON.stringify(hidden.body)).not.toContain('/at')
   })
@@ -141,7 +134,7 @@ describe('the declared output is the contract', () => {
   describe.each(protocolEras)('over MCP in the $name era', ({ mode }) => {
     let client: Client
     beforeAll(async () => {
-      client = await connectMcpClient(`${production.url}/mcp`, mode)
+      client = await connectMcpClient(`${served.production.url}/mcp`, mode)
       // The client validates structuredContent against the output schemas it listed.
       await client.listTools()
     })

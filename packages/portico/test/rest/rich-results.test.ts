@@ -1,18 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { galleryFilesContent, RED_PIXEL_BASE64 } from '../support/gallery-content.js'
-import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { callTool, fixtureDir, useServedInBothModes } from '../support/serve-plugin.js'
 
-let server: ServedPlugin
-let devServer: ServedPlugin
-
-beforeAll(async () => {
-  ;[server, devServer] = await Promise.all([
-    servePlugin(fixtureDir('content-plugin')),
-    servePlugin(fixtureDir('content-plugin'), { dev: true }),
-  ])
-})
-afterAll(() => Promise.all([server?.close(), devServer?.close()]))
+const served = useServedInBothModes(fixtureDir('content-plugin'))
 
 /** Calls a method of the fixture's `Gallery` tool class over REST. */
 function call(base: string, method: string, input: Record<string, unknown> = {}) {
@@ -21,7 +12,7 @@ function call(base: string, method: string, input: Record<string, unknown> = {})
 
 describe('a rich result over REST', () => {
   it('answers an image as { content: [ { type: "image", mimeType, data } ] }', async () => {
-    const response = await call(server.url, 'pixel')
+    const response = await call(served.production.url, 'pixel')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
     expect(await response.json()).toEqual({
@@ -30,7 +21,7 @@ describe('a rich result over REST', () => {
   })
 
   it('answers mixed text and image blocks in order', async () => {
-    expect(await (await call(server.url, 'caption', { title: 'Red' })).json()).toEqual({
+    expect(await (await call(served.production.url, 'caption', { title: 'Red' })).json()).toEqual({
       content: [
         { type: 'text', text: 'Red: one red pixel' },
         { type: 'image', mimeType: 'image/png', data: RED_PIXEL_BASE64 },
@@ -39,17 +30,20 @@ describe('a rich result over REST', () => {
   })
 
   it('answers embedded resources (text and blob) and a resource link', async () => {
-    expect(await (await call(server.url, 'files')).json()).toEqual({
+    expect(await (await call(served.production.url, 'files')).json()).toEqual({
       content: galleryFilesContent,
     })
   })
 
   it('keeps a plain JSON tool of the same class unchanged', async () => {
-    expect(await (await call(server.url, 'size')).json()).toEqual({ width: 1, height: 1 })
+    expect(await (await call(served.production.url, 'size')).json()).toEqual({
+      width: 1,
+      height: 1,
+    })
   })
 
   it('answers 500 without the message when a helper is given a non-MIME string', async () => {
-    const response = await call(server.url, 'broken')
+    const response = await call(served.production.url, 'broken')
     expect(response.status).toBe(500)
     expect(await response.json()).toEqual({
       type: 'urn:portico:problem:execution',
@@ -63,7 +57,7 @@ describe('a rich result over REST', () => {
     [{}, 'content.image: "png" is not a media type (type/subtype, e.g. image/png)'],
     [{ empty: true }, 'content.audio: the bytes are empty'],
   ])('names the helper and the problem in dev mode (input %j)', async (input, detail) => {
-    const response = await call(devServer.url, 'broken', input)
+    const response = await call(served.dev.url, 'broken', input)
     expect(response.status).toBe(500)
     expect(await response.json()).toMatchObject({
       type: 'urn:portico:problem:execution',
@@ -74,9 +68,9 @@ describe('a rich result over REST', () => {
 
 describe('a prompt method (@prompt) over REST', () => {
   it('is no operation: 404, and absent from /open-api.json', async () => {
-    const response = await call(server.url, 'look', { uri: 'file:///x.md' })
+    const response = await call(served.production.url, 'look', { uri: 'file:///x.md' })
     expect(response.status).toBe(404)
-    const document = await (await fetch(`${server.url}/open-api.json`)).json()
+    const document = await (await fetch(`${served.production.url}/open-api.json`)).json()
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/Gallery/'))).toEqual([
       '/api/Gallery/pixel',
       '/api/Gallery/caption',
@@ -89,14 +83,14 @@ describe('a prompt method (@prompt) over REST', () => {
 
 describe('the OpenAPI document of rich results', () => {
   it('passes the OpenAPI 3.0 validator', async () => {
-    const document = await (await fetch(`${server.url}/open-api.json`)).json()
+    const document = await (await fetch(`${served.production.url}/open-api.json`)).json()
     const result = await new Validator().validate(document)
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
   })
 
   it('describes the 200 answer as content blocks', async () => {
-    const document = await (await fetch(`${server.url}/open-api.json`)).json()
+    const document = await (await fetch(`${served.production.url}/open-api.json`)).json()
     const schema =
       document.paths['/api/Gallery/pixel'].post.responses['200'].content['application/json'].schema
     expect(schema).toMatchObject({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import type { AuthSettings } from '../../src/auth/auth-settings.js'
 import { createAuthGate } from '../../src/auth/create-auth-gate.js'
 import { createTokenVerifier } from '../../src/auth/create-token-verifier.js'
@@ -93,6 +94,37 @@ export async function servePlugin(
       lifetime.abort()
       await server.close()
       await rm(outDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A plugin served twice, as `portico start` and as `portico dev` would, for what differs. */
+export interface ServedInBothModes {
+  readonly production: ServedPlugin
+  readonly dev: ServedPlugin
+}
+
+/**
+ * Serves a plugin in production and in dev mode for the calling test file: started before its
+ * tests, stopped after them. `rootDir` may be made in that `beforeAll` (a temp plugin).
+ */
+export function useServedInBothModes(rootDir: string | (() => Promise<string>)): ServedInBothModes {
+  let served: [ServedPlugin, ServedPlugin] | undefined
+  beforeAll(async () => {
+    const dir = typeof rootDir === 'string' ? rootDir : await rootDir()
+    served = await Promise.all([servePlugin(dir), servePlugin(dir, { dev: true })])
+  })
+  afterAll(() => Promise.all(served?.map((plugin) => plugin.close()) ?? []))
+  const started = () => {
+    if (!served) throw new Error('The plugin is served from beforeAll on')
+    return served
+  }
+  return {
+    get production() {
+      return started()[0]
+    },
+    get dev() {
+      return started()[1]
     },
   }
 }
