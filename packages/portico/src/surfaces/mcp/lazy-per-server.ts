@@ -12,7 +12,14 @@ export function lazyPerServer<T>(
   return () => {
     built ??= Promise.all(
       [...catalogs].map(async ([name, catalog]) => [name, await build(catalog)] as const),
-    ).then((entries) => new Map(entries))
+    ).then(
+      (entries) => new Map(entries),
+      (error: unknown) => {
+        // A failed load is not kept: the next request tries again, and reports it if it fails.
+        built = undefined
+        throw error
+      },
+    )
     return built
   }
 }

@@ -87,7 +87,10 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     })
   }
   const sdkLegs = lazySdkLegs(catalogs, runtime, { ...options, rounds })
-  setTimeout(() => void sdkLegs(), SDK_PRELOAD_DELAY_MS).unref()
+  // A preload that fails (the app was closed meanwhile, say) is retried by the first request
+  // that needs the SDK, which reports the failure if it persists.
+  const preload = setTimeout(() => sdkLegs().catch(() => {}), SDK_PRELOAD_DELAY_MS).unref()
+  options.signal?.addEventListener('abort', () => clearTimeout(preload), { once: true })
   const sessions =
     runtime.model.config.mcp.sessions === 'stateful'
       ? createMcpSessions(catalogs, runtime, { ...options, rounds })
