@@ -285,6 +285,19 @@ export class test {
     return text('Streaming complete')
   }
 
+  /**
+   * Tests SSE stream disconnection and client reconnection (SEP-1699). Server will close the stream mid-call and send the result after client reconnects.
+   */
+  async reconnection(_input: NoInput, ctx: PorticoToolContext): Promise<ToolContent> {
+    // Only a stateful session can close the stream for the client to resume; stateless, the
+    // result comes on the stream the call opened.
+    ctx.closeStream()
+    await pause(100)
+    return text(
+      'Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.',
+    )
+  }
+
   /** Diagnostic logging validator tool */
   async logging_tool(_input: NoInput, ctx: PorticoToolContext): Promise<ToolContent> {
     // Sent only when the request names a level (`io.modelcontextprotocol/logLevel` in

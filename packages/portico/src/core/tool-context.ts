@@ -138,4 +138,13 @@ export interface PorticoToolContext {
   ): Promise<PorticoSamplingResult>
   /** Asks the client for its roots (the folders it shares); replayed like {@link elicit}. */
   roots(options?: PorticoAskOptions): Promise<PorticoRoot[]>
+  /**
+   * Closes the HTTP stream the call answers on, so that a long call holds no connection while
+   * it works: the client reconnects after the server's retry interval (1 s) with
+   * `Last-Event-ID` and receives what was sent meanwhile, the result last (MCP's SSE polling,
+   * SEP-1699). Only a stateful MCP session of revision 2025-11-25, whose events are stored, can
+   * do so: there it returns true. Anywhere else (REST, stateless MCP, 2026-07-28, a client that
+   * takes JSON answers) it does nothing and returns false.
+   */
+  closeStream(): boolean
 }

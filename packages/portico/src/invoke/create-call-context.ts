@@ -111,6 +111,11 @@ export function createCallContext(
       if (!channel?.roots) throw cannotAsk(toolId, 'roots')
       return checkRootsAnswer(toolId, await channel.roots(options))
     },
+    closeStream: () => {
+      if (finished || !channel?.closeStream) return false
+      channel.closeStream()
+      return true
+    },
   }
   return {
     context,

@@ -28,4 +28,6 @@ export interface ToolChannel {
   elicit?(request: PorticoElicitRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   sample?(request: PorticoSamplingRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   roots?(options: PorticoAskOptions | undefined): Promise<unknown>
+  /** Closes the stream the call answers on, for the client to resume it (`ctx.closeStream`). */
+  closeStream?(): void
 }

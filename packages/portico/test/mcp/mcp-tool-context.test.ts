@@ -127,6 +127,17 @@ describe.each(connections)('the tool context in the $name era', ({ name, mode, s
     expect(logs.at(-1)?.data).toEqual({ level: 'error', text: 'a error message' })
   })
 
+  it(`${session ? 'closes the stream of a call, which the client resumes' : 'keeps the stream of a call that asks to close it'}, and gets what was sent meanwhile`, async () => {
+    const seen: Progress[] = []
+    const result = await client.callTool(
+      { name: 'Talk_pollLater', arguments: {} },
+      { onprogress: (progress) => seen.push(progress) },
+    )
+    // Only a session stores its events for the client to resume with Last-Event-ID (SEP-1699).
+    expect(structured(result)).toEqual({ closed: session })
+    expect(seen).toEqual([{ progress: 1, total: 1, message: 'Worked while the client was away' }])
+  })
+
   // A stateless 2025 server cannot tell whose `notifications/cancelled` it is (request ids
   // repeat across clients): a 2025 session does (see mcp-sessions.test.ts).
   if (modern)

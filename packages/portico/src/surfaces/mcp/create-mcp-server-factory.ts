@@ -158,6 +158,9 @@ function channelOf(ctx: ServerContext, era: McpEra): ToolChannel {
     signal: () => ctx.mcpReq.signal,
     progress: progressNotifier(ctx.mcpReq._meta?.progressToken, notify),
     log: (level, data) => ctx.mcpReq.log(level, data),
+    // The SDK offers it only where the client can resume: a session's SSE answer of
+    // 2025-11-25, its events stored.
+    ...(ctx.http?.closeSSE ? { closeStream: ctx.http.closeSSE } : {}),
     // A stateless server cannot hear the answer to a request of its own.
     ...(era === 'legacy' && ctx.sessionId !== undefined ? sessionAsks(ctx) : {}),
   }
