@@ -8,7 +8,7 @@ describe('the invocation path', () => {
     const response = await callTool(served.production.url, '/api/Probe/args', { x: 1 })
     expect(await response.json()).toEqual({
       received: 2,
-      contextKeys: ['elicit', 'log', 'progress', 'roots', 'sample', 'signal'],
+      contextKeys: ['closeStream', 'elicit', 'log', 'progress', 'roots', 'sample', 'signal'],
     })
   })
 
