@@ -57,6 +57,8 @@ export type GateOutcome =
 export interface AuthGate {
   readonly settings: AuthSettings
   check(request: GateRequest): Promise<GateOutcome>
+  /** Whether tokens can be checked now (the issuer's keys can be had): `/readyz` asks. */
+  ready?(): Promise<boolean>
 }
 
 /** Options of {@link createAuthGate}. */
@@ -92,6 +94,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
   })
   return {
     settings,
+    ready: () => verifier.ready?.() ?? Promise.resolve(true),
     async check(request) {
       let credentials: Credentials | undefined
       try {

@@ -26,6 +26,11 @@ export interface KeyStore {
    * list and with {@link KeysUnavailableError} when the keys cannot be had.
    */
   getKey: JWTVerifyGetKey
+  /**
+   * Whether keys can serve now: the last good ones are within `maxStaleMs`, or a fetch (which
+   * the cool-down may forbid) succeeds. What a readiness probe asks.
+   */
+  usable(): Promise<boolean>
 }
 
 interface KeySet {
@@ -112,6 +117,13 @@ export function createKeyStore(options: KeyStoreOptions): KeyStore {
   }
 
   return {
+    async usable() {
+      if (current !== undefined && Date.now() - current.fetchedAt <= options.maxStaleMs) return true
+      return refreshed().then(
+        () => true,
+        () => false,
+      )
+    },
     async getKey(header, token) {
       let keys = current
       const age = keys === undefined ? Number.POSITIVE_INFINITY : Date.now() - keys.fetchedAt

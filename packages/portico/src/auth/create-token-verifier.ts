@@ -28,6 +28,8 @@ export interface TokenVerifier {
    * {@link KeysUnavailableError} (→ 503) when the issuer's keys cannot be had.
    */
   verify(token: string, expectedAudience: string | readonly string[]): Promise<VerifiedToken>
+  /** Whether the issuer's keys can be had, so tokens can be checked; assumed when absent. */
+  ready?(): Promise<boolean>
 }
 
 /** Options of {@link createTokenVerifier}. */
@@ -87,6 +89,7 @@ export function createTokenVerifier(
       : undefined
 
   return {
+    ready: () => keys.usable(),
     async verify(token, expectedAudience) {
       if (token.length > MAX_TOKEN_LENGTH) {
         throw new PorticoError('unauthorized', 'The token is longer than 16 KiB')

@@ -18,12 +18,23 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   // A mistake before serving (no build, a bad OAUTH_* setting) is printed for the person who
   // ran the command; from here on the server writes its log as JSON lines.
   setLogFormat(logFormatFromEnvironment('json'))
-  const server = await startNodeServer({ fetch: plugin.fetch, edge: plugin.edge, ...listen })
+  const { limits } = plugin.model.config
+  const server = await startNodeServer({
+    fetch: plugin.fetch,
+    edge: plugin.edge,
+    timeouts: { headersMs: limits.headersTimeoutMs, requestMs: limits.requestTimeoutMs },
+    ...listen,
+  })
   // Before "Ready": a supervisor that stops the server as soon as it reads that line must find
   // the signal handled, so the exit is clean.
-  stopOnSignals(() => {
+  stopOnSignals(async () => {
+    plugin.drain()
+    logger.info(`Stopping: the requests under way have ${limits.shutdownMs} ms to finish`)
+    const cut = await server.shutdown(limits.shutdownMs)
+    if (cut > 0)
+      logger.warn(`Stopped with ${cut} requests unfinished after ${limits.shutdownMs} ms`)
     plugin.close()
-    return server.close()
+    logger.info('Stopped')
   })
   printUrls(server.url, plugin.model, listen.host)
   logger.success(`Ready in ${Math.round(performance.now() - started)} ms`)

@@ -106,6 +106,10 @@ export const configSchema: JsonSchema = {
         toolTimeoutMs: { type: 'integer', minimum: 1, maximum: 24 * 60 * 60 * 1000 },
         mcpSessions: { type: 'integer', minimum: 1, maximum: 1_000_000 },
         mcpSessionIdleMs: { type: 'integer', minimum: 100, maximum: 24 * 60 * 60 * 1000 },
+        mcpStreams: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+        headersTimeoutMs: { type: 'integer', minimum: 100, maximum: 10 * 60 * 1000 },
+        requestTimeoutMs: { type: 'integer', minimum: 100, maximum: 60 * 60 * 1000 },
+        shutdownMs: { type: 'integer', minimum: 0, maximum: 10 * 60 * 1000 },
       },
     },
     server: {

@@ -73,6 +73,14 @@ export interface LimitsConfig {
   mcpSessions?: number
   /** How long an MCP session may sit without a request or an open stream before it is closed. */
   mcpSessionIdleMs?: number
+  /** Most MCP `GET` streams (a session's standalone stream, resumptions) open at once in one process. */
+  mcpStreams?: number
+  /** Longest a client may take to send a request's headers, in milliseconds (slow-loris). */
+  headersTimeoutMs?: number
+  /** Longest a client may take to send a whole request, headers and body, in milliseconds. */
+  requestTimeoutMs?: number
+  /** Longest `portico start` waits for the calls under way on SIGTERM before it exits. */
+  shutdownMs?: number
 }
 
 /** How the server learns its public origin and which host names it answers to. */
@@ -166,6 +174,10 @@ export interface ResolvedConfig {
     toolTimeoutMs: number
     mcpSessions: number
     mcpSessionIdleMs: number
+    mcpStreams: number
+    headersTimeoutMs: number
+    requestTimeoutMs: number
+    shutdownMs: number
   }
   server: { publicUrl?: string; trustProxy: boolean; allowedHosts: string[] }
 }

@@ -26,6 +26,23 @@ export const configDefaults = {
    * stream keeps a session alive.
    */
   mcpSessionIdleMs: 600_000,
+  /**
+   * 1,000 open `GET` streams per process: each holds a connection and a keep-alive timer, and a
+   * client needs one per session; beyond it a `GET` is 503 with `Retry-After`.
+   */
+  mcpStreams: 1000,
+  /**
+   * 10 s for a request's headers: a real client sends them at once, so a trickle (slow-loris)
+   * holds a connection for no longer than this.
+   */
+  headersTimeoutMs: 10_000,
+  /** 30 s for a whole request: a body of `bodyBytes` arrives well within it on a slow link. */
+  requestTimeoutMs: 30_000,
+  /**
+   * 10 s for the calls under way to finish on SIGTERM: within Kubernetes' default grace period
+   * (30 s), so a rolling update cuts no call that finishes in time.
+   */
+  shutdownMs: 10_000,
   /** Forwarded headers are ignored unless a proxy is known to set them. */
   trustProxy: false,
 } as const

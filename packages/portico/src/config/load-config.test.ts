@@ -25,6 +25,10 @@ describe('loadConfig', () => {
       toolTimeoutMs: 1_500,
       mcpSessions: 1000,
       mcpSessionIdleMs: 600_000,
+      mcpStreams: 1000,
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      shutdownMs: 10_000,
     })
   })
 
@@ -62,6 +66,10 @@ describe('loadConfig', () => {
         toolTimeoutMs: 30_000,
         mcpSessions: 1000,
         mcpSessionIdleMs: 600_000,
+        mcpStreams: 1000,
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        shutdownMs: 10_000,
       },
       server: { trustProxy: false, allowedHosts: [] },
     })

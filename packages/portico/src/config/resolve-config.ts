@@ -40,6 +40,10 @@ export function resolveConfig(config: PorticoConfig, pluginName = 'plugin'): Res
       toolTimeoutMs: config.limits?.toolTimeoutMs ?? configDefaults.toolTimeoutMs,
       mcpSessions: config.limits?.mcpSessions ?? configDefaults.mcpSessions,
       mcpSessionIdleMs: config.limits?.mcpSessionIdleMs ?? configDefaults.mcpSessionIdleMs,
+      mcpStreams: config.limits?.mcpStreams ?? configDefaults.mcpStreams,
+      headersTimeoutMs: config.limits?.headersTimeoutMs ?? configDefaults.headersTimeoutMs,
+      requestTimeoutMs: config.limits?.requestTimeoutMs ?? configDefaults.requestTimeoutMs,
+      shutdownMs: config.limits?.shutdownMs ?? configDefaults.shutdownMs,
     },
     server: {
       ...(config.server?.publicUrl

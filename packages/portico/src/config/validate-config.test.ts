@@ -76,6 +76,12 @@ describe('validateConfig', () => {
       'limits.mcpSessionIdleMs',
       /must be >= 100/,
     ],
+    [
+      'a wait for the headers longer than for the whole request',
+      { limits: { headersTimeoutMs: 40_000 } },
+      'limits.headersTimeoutMs',
+      /40000 ms is longer than limits.requestTimeoutMs \(30000 ms\)/,
+    ],
     ['a colour that is not hex', { style: { color: 'teal' } }, 'style.color', /invalid format/],
     [
       'a named server without classes',

@@ -2,6 +2,7 @@ import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { configSchema } from './config-schema.js'
 import type { PorticoConfig } from './config-types.js'
+import { configDefaults } from './defaults.js'
 import { RESERVED_RESOURCE_SCHEMES } from './resource-scheme.js'
 
 const validate = new Ajv2020({ allErrors: false, strict: true }).compile<PorticoConfig>(
@@ -28,6 +29,15 @@ export function validateConfig(value: unknown, file: string): PorticoConfig {
     throw new PluginDefinitionError(
       { file, key: 'deploy' },
       'auth "portico-hub" needs deploy: { org, app } naming where the plugin is deployed',
+    )
+  }
+  const headersTimeoutMs = config.limits?.headersTimeoutMs ?? configDefaults.headersTimeoutMs
+  const requestTimeoutMs = config.limits?.requestTimeoutMs ?? configDefaults.requestTimeoutMs
+  if (headersTimeoutMs > requestTimeoutMs) {
+    // The headers are part of the request: Node refuses a longer wait for them than for it.
+    throw new PluginDefinitionError(
+      { file, key: 'limits.headersTimeoutMs' },
+      `${headersTimeoutMs} ms is longer than limits.requestTimeoutMs (${requestTimeoutMs} ms), the time for the whole request`,
     )
   }
   const scheme = config.resources?.scheme

@@ -49,7 +49,7 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const icons = await loadIcons(rootDir, config.style.icons)
   const readme = await loadReadme(rootDir)
   return {
-    formatVersion: 3,
+    formatVersion: 4,
     identity,
     config,
     toolClasses,

@@ -242,8 +242,8 @@ export type IconDefinition =
  * it; none of them reads the disk on its own.
  */
 export interface PluginModel {
-  /** Format of this object when written by `portico build` (3: prompt methods). */
-  formatVersion: 3
+  /** Format of this object when written by `portico build` (4: server limits in the config). */
+  formatVersion: 4
   identity: PluginIdentity
   config: ResolvedConfig
   toolClasses: ToolClassDefinition[]

@@ -24,7 +24,7 @@ export async function readModelFile(buildDir: string): Promise<PluginModel> {
     throw new PluginDefinitionError({ file: path }, 'no built plugin; run "portico build" first')
   }
   const model = JSON.parse(text) as PluginModel
-  if (model.formatVersion !== 3) {
+  if (model.formatVersion !== 4) {
     throw new PluginDefinitionError(
       { file: path },
       'written by another Portico version; run "portico build" again',

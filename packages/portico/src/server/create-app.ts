@@ -17,6 +17,8 @@ import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
+import { healthRoutes } from '../surfaces/health/health-routes.js'
+import { limitEventStreams } from '../surfaces/mcp/limit-event-streams.js'
 import type { McpEventStore } from '../surfaces/mcp/mcp-event-store.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
@@ -62,6 +64,11 @@ export interface AppOptions {
    * `portico dev` abort it when they stop serving the app.
    */
   signal?: AbortSignal
+  /**
+   * Aborted when the host stops taking new requests (a graceful shutdown begins): `/readyz`
+   * answers 503 from then on, so a load balancer sends the rest elsewhere.
+   */
+  draining?: AbortSignal
 }
 
 /** The MCP options of {@link createApp}. */
@@ -113,6 +120,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
   const publicDir = join(options.rootDir, 'public')
   const routes: Route[] = [
+    ...healthRoutes({ ...withGate, ...(options.draining ? { draining: options.draining } : {}) }),
     ...(gate
       ? [
           ...metadataRoutes(model, gate.settings, originOf),
@@ -145,6 +153,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   app.use('*', (c, next) =>
     pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next),
   )
+  app.on('GET', ['/mcp', '/mcp/*'], limitEventStreams(model.config.limits.mcpStreams))
   for (const route of routes) {
     // A route that answers `undefined` passes the request on to the next one that matches.
     const handler: Handler = (c, next) => route.handle(c.req.raw, c.req.param()) ?? next()

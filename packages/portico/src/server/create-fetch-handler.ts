@@ -36,6 +36,8 @@ export interface BuiltPluginServer {
   edge: NodeEdge
   /** Ends what the app keeps between requests (its stateful MCP sessions). */
   close(): void
+  /** A graceful shutdown begins: `/readyz` answers 503 from now on. */
+  drain(): void
 }
 
 /**
@@ -79,6 +81,7 @@ export async function prepareBuiltPlugin(
         resolveCookieSecret(process.env, { dev: !options.requireCookieSecret }))
   const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
   const lifetime = new AbortController()
+  const draining = new AbortController()
   const app = createApp(plugin.runtime, {
     rootDir,
     dev,
@@ -87,12 +90,14 @@ export async function prepareBuiltPlugin(
     ...login,
     ...stateSecretFrom(process.env),
     signal: lifetime.signal,
+    draining: draining.signal,
   })
   return {
     model,
     fetch: (request) => app.fetch(request),
     edge: createNodeRestEdge(plugin.runtime, { dev, listenHost, ...withGate }),
     close: () => lifetime.abort(),
+    drain: () => draining.abort(),
   }
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo, Server as NetServer } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
+import { trackCalls } from './track-calls.js'
 
 /** What answers: a Fetch-API handler behind an optional Node edge. */
 export interface NodeHandlerOptions {
@@ -11,6 +12,19 @@ export interface NodeHandlerOptions {
   edge?: NodeEdge
   /** Logs a line per request (what `portico dev` does). */
   logRequests?: boolean
+  /**
+   * How long a client may take to send a request: its headers, and the whole of it (the
+   * config's `limits.headersTimeoutMs` and `limits.requestTimeoutMs`). Past either, Node answers
+   * 408 and closes the connection, so a client trickling bytes holds it no longer. Default:
+   * Node's own (60 s and 300 s).
+   */
+  timeouts?: RequestTimeouts
+}
+
+/** See {@link NodeHandlerOptions.timeouts}. */
+export interface RequestTimeouts {
+  headersMs: number
+  requestMs: number
 }
 
 /** Options of {@link startNodeServer}. */
@@ -23,7 +37,10 @@ export interface NodeServerOptions extends NodeHandlerOptions {
 export interface RunningServer {
   url: string
   port: number
+  /** Closes every connection at once. */
   close(): Promise<void>
+  /** Finishes the requests under way within `graceMs`, then closes (see `CallTracker`). */
+  shutdown(graceMs: number): Promise<number>
 }
 
 /**
@@ -36,7 +53,19 @@ export function createNodeServer(options: NodeHandlerOptions): Server {
   const serve: RequestListener = edge
     ? (request, response) => edge(request, response) || listener(request, response)
     : listener
-  return createServer(options.logRequests ? withRequestLog(serve) : serve)
+  const handler = options.logRequests ? withRequestLog(serve) : serve
+  const { timeouts } = options
+  if (!timeouts) return createServer(handler)
+  return createServer(
+    {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      // Node checks both timeouts at this interval (30 s by default), so it bounds how late a
+      // slow client is cut off.
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 2)),
+    },
+    handler,
+  )
 }
 
 /**
@@ -45,6 +74,7 @@ export function createNodeServer(options: NodeHandlerOptions): Server {
  */
 export function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
   const server = createNodeServer(options)
+  const calls = trackCalls(server)
   return listenOn(server, options.port, options.host).then((url) => ({
     url,
     port: (server.address() as AddressInfo).port,
@@ -53,6 +83,7 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
         server.close(() => done())
         server.closeAllConnections()
       }),
+    shutdown: (graceMs) => calls.shutdown(graceMs),
   }))
 }
 

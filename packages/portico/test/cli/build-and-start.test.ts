@@ -20,7 +20,7 @@ describe('portico build, then portico start', () => {
     const { stdout, stderr } = await exec(process.execPath, [cliPath, 'build', plugin.dir])
     expect(`${stdout}${stderr}`).toMatch(/Built 9 tools of 3 classes into \.portico\/ in \d+ ms/)
     const model = JSON.parse(await readFile(join(plugin.dir, '.portico/model.json'), 'utf8'))
-    expect(model.formatVersion).toBe(3)
+    expect(model.formatVersion).toBe(4)
     expect(model.tools.map((tool: { id: string }) => tool.id)).toContain('Notes_create')
     expect(existsSync(join(plugin.dir, '.portico/tools/notes.mjs'))).toBe(true)
   })

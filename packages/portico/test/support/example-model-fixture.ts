@@ -24,7 +24,7 @@ export function createFixtureTool(
 /** The smallest model: identity without any optional field, no tools, nothing else. */
 export function createBareModel(): PluginModel {
   return {
-    formatVersion: 3,
+    formatVersion: 4,
     identity: { name: 'notes', version: '1.2.3', title: 'Notes', description: '', keywords: [] },
     config: {
       auth: 'anon',
@@ -35,6 +35,10 @@ export function createBareModel(): PluginModel {
         toolTimeoutMs: 30000,
         mcpSessions: 1000,
         mcpSessionIdleMs: 600_000,
+        mcpStreams: 1000,
+        headersTimeoutMs: 10_000,
+        requestTimeoutMs: 30_000,
+        shutdownMs: 10_000,
       },
       server: { trustProxy: false, allowedHosts: [] },
       prompts: [],
