@@ -9,6 +9,8 @@ export interface ServerProcess {
   origin: string
   /** Peak resident set size so far, in MiB (the kernel's high-water mark). */
   peakRssMiB(): number
+  /** Resident set size now, in MiB. */
+  rssMiB(): number
   stop(): Promise<void>
 }
 
@@ -67,7 +69,8 @@ export function serverHandle(child: ChildProcess, port: number): ServerProcess {
     pid,
     port,
     origin: `http://127.0.0.1:${port}`,
-    peakRssMiB: () => readPeakRss(pid),
+    peakRssMiB: () => readMemoryStatus(pid, 'VmHWM'),
+    rssMiB: () => readMemoryStatus(pid, 'VmRSS'),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -78,9 +81,9 @@ export function serverHandle(child: ChildProcess, port: number): ServerProcess {
   }
 }
 
-/** VmHWM of /proc/<pid>/status: the peak RSS, in MiB. */
-function readPeakRss(pid: number): number {
+/** A memory line of /proc/<pid>/status (VmHWM: the peak RSS; VmRSS: the RSS now), in MiB. */
+function readMemoryStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kib = Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? 0)
+  const kib = Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0)
   return Math.round((kib / 1024) * 10) / 10
 }
