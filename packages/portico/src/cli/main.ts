@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { Command } from 'commander'
+import { Command, Option } from 'commander'
+import type { BuildTarget } from './build-command.js'
 import { checkPluginFolder } from './check-plugin-folder.js'
 import type { HubFlags } from './hub-command.js'
 import {
@@ -63,11 +64,17 @@ program
   .command('build')
   .description('derive the model and compile the tools into .portico/ for "portico start"')
   .argument('[dir]', 'plugin folder', '.')
-  .action(async (dir: string) => {
+  .addOption(
+    new Option(
+      '--target <target>',
+      'also bundle it all into .portico/worker.mjs for workerd',
+    ).choices(['worker']),
+  )
+  .action(async (dir: string, flags: { target?: BuildTarget }) => {
     const rootDir = resolve(dir)
     checkPluginFolder(rootDir, true)
     const { buildCommand } = await import('./build-command.js')
-    await buildCommand(rootDir)
+    await buildCommand(rootDir, flags.target)
   })
 
 servingCommand('start', 'serve a built plugin in production mode', async (rootDir, listen) => {

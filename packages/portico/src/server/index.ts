@@ -16,6 +16,10 @@ export type {
 } from '../surfaces/mcp/mcp-event-store.js'
 export { type AppOptions, createApp, type LoginOptions, type McpAppOptions } from './create-app.js'
 export {
+  type BundledFetchHandlerOptions,
+  createBundledFetchHandler,
+} from './create-bundled-fetch-handler.js'
+export {
   createFetchHandler,
   type FetchHandler,
   type FetchHandlerOptions,

@@ -17,6 +17,7 @@ describe('the public API of portico', () => {
   it('exports exactly these run-time values from portico/server', () => {
     expect(Object.keys(porticoServer).sort()).toEqual([
       'createApp',
+      'createBundledFetchHandler',
       'createFetchHandler',
       'createToolRuntime',
       'getAuthApp',

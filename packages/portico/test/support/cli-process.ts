@@ -20,8 +20,25 @@ export interface CliProcess {
 
 /** Runs `portico <args>` with the environment given, collecting stdout and stderr. */
 export function runCli(args: string[], env: Record<string, string> = {}): CliProcess {
-  const child = spawn(process.execPath, [cliPath, ...args], {
-    env: { ...process.env, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  return runProcess(process.execPath, [cliPath, ...args], { env })
+}
+
+/** Options of {@link runProcess}. */
+export interface RunProcessOptions {
+  /** Added to this process's environment. */
+  env?: Record<string, string>
+  cwd?: string
+}
+
+/** Runs any command (another runtime, a server binary) as {@link runCli} runs the CLI. */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: RunProcessOptions = {},
+): CliProcess {
+  const child = spawn(command, args, {
+    ...(options.cwd ? { cwd: options.cwd } : {}),
+    env: { ...process.env, ...options.env, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let text = ''

