@@ -17,6 +17,7 @@ import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
 import { isModelInput, isRestartFile } from './dev-watch-filter.js'
 import { drainConnections } from './drain-connections.js'
 import { logFormatFromEnvironment } from './log-format.js'
+import { logStrayRejections } from './log-stray-rejections.js'
 import { printError } from './print-error.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
@@ -40,6 +41,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   // Stacks point at the TypeScript sources.
   process.setSourceMapsEnabled(true)
   setLogFormat(logFormatFromEnvironment('pretty'))
+  logStrayRejections()
   let generation = 0
   let serving: Serving | undefined
   const send = (message: WorkerMessage) => process.send?.(message)

@@ -3,6 +3,7 @@ import { prepareBuiltPlugin } from '../server/create-fetch-handler.js'
 import { startNodeServer } from '../server/start-node-server.js'
 import type { ListenOptions } from './listen-options.js'
 import { logFormatFromEnvironment } from './log-format.js'
+import { logStrayRejections } from './log-stray-rejections.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
 
@@ -18,6 +19,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   // A mistake before serving (no build, a bad OAUTH_* setting) is printed for the person who
   // ran the command; from here on the server writes its log as JSON lines.
   setLogFormat(logFormatFromEnvironment('json'))
+  logStrayRejections()
   const { limits } = plugin.model.config
   const server = await startNodeServer({
     fetch: plugin.fetch,

@@ -8,7 +8,9 @@ export type LogFormat = 'pretty' | 'json'
  * Pass an `Error` among the arguments to log its stack; pass a plain object to add fields (in
  * JSON lines they become keys). Never pass a request's headers: tokens must not reach a log.
  */
-export const logger = createConsola({ level: LogLevels.info })
+// No throttle: consola folds lines it deems repeats (same text and enumerable fields, not the
+// error's message) into "(repeated n times)", which would drop distinct failures and their stacks.
+export const logger = createConsola({ level: LogLevels.info, throttle: 0 })
 
 const prettyReporters = logger.options.reporters
 let format: LogFormat = 'pretty'

@@ -24,6 +24,7 @@ import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resource
 import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
+import { describeThrown } from './describe-thrown.js'
 import { type PromptMessage, toPromptMessages } from './prompt-messages.js'
 import {
   fileContents,
@@ -162,7 +163,7 @@ export function createToolRuntime(
     } catch (error) {
       throw new PluginDefinitionError(
         { file: toolClass.file },
-        `new ${toolClass.name}() threw: ${error instanceof Error ? error.message : String(error)}`,
+        `new ${toolClass.name}() threw: ${describeThrown(error)}`,
       )
     }
   }
@@ -275,11 +276,10 @@ export function createToolRuntime(
         throw error
       }
       onToolError(toolId, error)
-      throw new PorticoError(
-        'execution',
-        `${toolId} failed: ${error instanceof Error ? error.message : String(error)}`,
-        { cause: error, expose: false },
-      )
+      throw new PorticoError('execution', `${toolId} failed: ${describeThrown(error)}`, {
+        cause: error,
+        expose: false,
+      })
     } finally {
       call?.finish()
     }
@@ -367,7 +367,12 @@ function cachedCompiler(compile: CompileAnswerSchema): CompileAnswerSchema {
   }
 }
 
-/** The server log line of an unexpected tool failure: the one place its stack is kept. */
+/**
+ * The server log line of an unexpected tool failure: the one place its stack is kept. Anything
+ * but an Error is logged as words: the JSON-lines log would take a thrown plain object's keys for
+ * its own fields, and fail to write one that refers to itself.
+ */
 function logToolError(toolId: string, error: unknown): void {
-  logger.error(`${toolId} failed:`, error)
+  if (error instanceof Error) logger.error(`${toolId} failed:`, error)
+  else logger.error(`${toolId} failed: it threw a non-Error value: ${describeThrown(error)}`)
 }

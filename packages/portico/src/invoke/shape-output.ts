@@ -3,6 +3,7 @@ import type { JsonSchema, JsonSchemaTypeName } from '../core/json-schema.js'
 import { PorticoError } from '../core/portico-error.js'
 import { type CompiledValidator, escapePointer } from './compile-validator.js'
 import { describeTypes } from './describe-types.js'
+import { findCycle } from './find-cycle.js'
 import { resolveLocalRef } from './resolve-local-ref.js'
 
 /**
@@ -81,7 +82,18 @@ export function compileOutputShaper(
     )
   }
   return (result) => {
-    const shaped = project(result === undefined ? null : result, { counting: false, dropped: 0 })
+    let shaped: unknown
+    try {
+      shaped = project(result === undefined ? null : result, { counting: false, dropped: 0 })
+    } catch (error) {
+      // The stack ran out: a value that contains itself where the declared type recurses, or one
+      // nested deeper than the stack.
+      if (!(error instanceof RangeError)) throw error
+      const cycle = findCycle(result)
+      return cycle === undefined
+        ? fail('/', 'cannot be written as JSON (it is nested too deeply)')
+        : fail(cycle, 'cannot be written as JSON (it contains itself: a circular structure)')
+    }
     if (shaped instanceof Mismatch) {
       return fail(shaped.path.length === 0 ? '/' : `/${shaped.path.join('/')}`, shaped.message)
     }
