@@ -7,6 +7,7 @@ export { DEFAULT_HUB_USERS, type HubUser } from './hub-users.js'
 export { type RotatedKeys, rotateHubKeys } from './rotate-hub-keys.js'
 export { sharedClientMetadataUrl } from './shared-client-metadata.js'
 export { type Hub, startHub } from './start-hub.js'
+export { connectRedis, type RedisClient, redisLocation } from './store/connect-redis.js'
 export { createFileStore } from './store/file-store.js'
 export type {
   HubKeySet,

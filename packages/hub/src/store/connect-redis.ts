@@ -4,11 +4,16 @@ import { createClient } from '@redis/client'
 export type RedisClient = Awaited<ReturnType<typeof connectRedis>>
 
 /**
- * Connects to Redis. Rejects on the first connection error, naming `location` (the URL without
- * its password); once connected, lost connections are retried in the background with a growing
- * delay, and commands sent meanwhile fail at once rather than wait (the offline queue is off).
+ * Connects to Redis. Rejects on the first connection error, naming `location` (by default the
+ * URL without its password); once connected, lost connections are retried in the background
+ * with a growing delay, and commands sent meanwhile fail at once rather than wait (the offline
+ * queue is off). Portico's shared MCP session stores connect through it too.
+ *
+ * @example
+ * import { connectRedis } from '@portico/hub'
+ * const client = await connectRedis('redis://127.0.0.1:6379')
  */
-export async function connectRedis(url: string, location: string) {
+export async function connectRedis(url: string, location = redisLocation(url)) {
   let connected = false
   const client = createClient({
     url,
@@ -29,4 +34,19 @@ export async function connectRedis(url: string, location: string) {
   }
   connected = true
   return client
+}
+
+/**
+ * A Redis URL as it may be shown in logs and errors: any password replaced by nothing. Throws a
+ * `TypeError` that does not echo the text (it may hold a password) when it is not a URL.
+ */
+export function redisLocation(url: string): string {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new TypeError('The Redis URL is not a URL (expected redis://host:port)')
+  }
+  parsed.password = ''
+  return parsed.href
 }

@@ -1,4 +1,4 @@
-import { connectRedis } from './connect-redis.js'
+import { connectRedis, redisLocation } from './connect-redis.js'
 import { createKeysLoader } from './create-keys-loader.js'
 import type { HubStore, ModelAdapter } from './hub-store.js'
 import { parseKeySet } from './parse-key-set.js'
@@ -36,7 +36,7 @@ export async function createRedisStore(
   url: string,
   options: RedisStoreOptions = {},
 ): Promise<HubStore> {
-  const location = withoutPassword(url)
+  const location = redisLocation(url)
   const prefix = options.prefix ?? 'portico-hub:'
   const client = await connectRedis(url, location)
 
@@ -75,17 +75,4 @@ export async function createRedisStore(
       if (client.isOpen) await client.close()
     },
   }
-}
-
-/** The URL as it may be shown: any password replaced by nothing. */
-function withoutPassword(url: string): string {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    // The text is not echoed: it may hold a password.
-    throw new TypeError('The Redis URL is not a URL (expected redis://host:port)')
-  }
-  parsed.password = ''
-  return parsed.href
 }

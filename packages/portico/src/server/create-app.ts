@@ -21,6 +21,7 @@ import { healthRoutes } from '../surfaces/health/health-routes.js'
 import { limitEventStreams } from '../surfaces/mcp/limit-event-streams.js'
 import type { McpEventStore } from '../surfaces/mcp/mcp-event-store.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
+import type { McpSessionStore } from '../surfaces/mcp/mcp-session-store.js'
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
 import { restRoutes } from '../surfaces/rest/rest-routes.js'
 import { widgetRoutes } from '../surfaces/widgets/widget-routes.js'
@@ -75,11 +76,16 @@ export interface AppOptions {
 export interface McpAppOptions {
   /**
    * Where stateful MCP sessions keep the events of their SSE streams, which a client that lost
-   * one replays with `Last-Event-ID`. Default: a bounded window in memory, per process. A store
-   * shared by replicas implements {@link McpEventStore} (a session itself still lives in the
-   * process that opened it: route a session's requests there).
+   * one replays with `Last-Event-ID`. Default: a bounded window in memory, per process. Replicas
+   * that share their sessions (`sessionStore`) share this store too, so a stream resumes on any.
    */
   eventStore?: McpEventStore
+  /**
+   * Where replicas share their stateful MCP sessions, so that any replica serves any request of
+   * one (see {@link McpSessionStore}). Default: none, and a session lives in the process that
+   * opened it: route each client to one replica (sticky routing).
+   */
+  sessionStore?: McpSessionStore
   /**
    * Signs the `requestState` of 2026-07-28 input rounds (HMAC-SHA256, 32 characters or more).
    * Default: a random key per process; replicas need the same one (`portico start` reads
@@ -137,6 +143,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
       originOf,
       ...withGate,
       ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
+      ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
       ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     }),

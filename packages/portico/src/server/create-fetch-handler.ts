@@ -1,6 +1,7 @@
 import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
+import { connectSharedStores } from '../surfaces/mcp/connect-shared-stores.js'
 import { createApp, type LoginOptions } from './create-app.js'
 import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
 
@@ -45,6 +46,7 @@ export interface BuiltPluginServer {
  * `portico start` serves, for a host that runs it itself. In modes `custom` and `portico-hub`
  * the OAuth settings come from the `OAUTH_*` environment variables (use `getAuthApp` to pass
  * them in code), the login cookie's secret from `options.login` or `PORTICO_COOKIE_SECRET`.
+ * With `PORTICO_REDIS_URL` set, stateful MCP sessions are shared through that Redis.
  *
  * @example
  * import { createFetchHandler } from 'portico/server'
@@ -82,13 +84,14 @@ export async function prepareBuiltPlugin(
   const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
   const lifetime = new AbortController()
   const draining = new AbortController()
+  const shared = await connectSharedStores(process.env, model, lifetime.signal)
   const app = createApp(plugin.runtime, {
     rootDir,
     dev,
     listenHost,
     ...withGate,
     ...login,
-    ...stateSecretFrom(process.env),
+    mcp: { ...stateSecretFrom(process.env), ...shared },
     signal: lifetime.signal,
     draining: draining.signal,
   })
@@ -102,13 +105,11 @@ export async function prepareBuiltPlugin(
 }
 
 /** The signing key of 2026-07-28 input rounds from `PORTICO_STATE_SECRET`, when set. */
-function stateSecretFrom(env: Record<string, string | undefined>): {
-  mcp?: { stateSecret: string }
-} {
+function stateSecretFrom(env: Record<string, string | undefined>): { stateSecret?: string } {
   const secret = env.PORTICO_STATE_SECRET?.trim() ?? ''
   if (secret === '') return {}
   if (secret.length < 32) {
     throw new Error('PORTICO_STATE_SECRET must be 32 characters or more (openssl rand -base64 32)')
   }
-  return { mcp: { stateSecret: secret } }
+  return { stateSecret: secret }
 }

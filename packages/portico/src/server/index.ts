@@ -14,6 +14,10 @@ export type {
   McpEventMessage,
   McpEventStore,
 } from '../surfaces/mcp/mcp-event-store.js'
+export type {
+  McpSessionRecord,
+  McpSessionStore,
+} from '../surfaces/mcp/mcp-session-store.js'
 export { type AppOptions, createApp, type LoginOptions, type McpAppOptions } from './create-app.js'
 export {
   type BundledFetchHandlerOptions,

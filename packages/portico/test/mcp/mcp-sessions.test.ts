@@ -2,6 +2,20 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { McpEventStore } from '../../src/surfaces/mcp/mcp-event-store.js'
 import { createMemoryEventStore } from '../../src/surfaces/mcp/memory-event-store.js'
+import {
+  SESSION_POST_HEADERS as HEADERS,
+  INVALID_EVENT_ID,
+  initializeBody,
+  inSession,
+  SESSION_NOT_FOUND as notFound,
+  openSession,
+  postMcp as post,
+  postAndLoseStream,
+  resumeStream,
+  sseEvents,
+  SESSION_ID as UUID,
+  SESSION_VERSION as VERSION,
+} from '../support/mcp-session-requests.js'
 import { rawRequest } from '../support/raw-request.js'
 import {
   authSettingsFromEnv,
@@ -21,14 +35,7 @@ export class Clock {
   }
 }
 `
-const HEADERS = {
-  'content-type': 'application/json',
-  accept: 'application/json, text/event-stream',
-}
-const VERSION = '2025-11-25'
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 const AUDIENCE = 'https://sessions.example.com'
-const notFound = { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null }
 const idRequired = {
   jsonrpc: '2.0',
   error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' },
@@ -91,62 +98,6 @@ afterAll(async () => {
     [stateful, stateless, limited, expiring, closing].map((served) => served?.close()),
   )
 })
-
-function post(endpoint: string, body: unknown, headers: Record<string, string> = {}) {
-  return fetch(endpoint, {
-    method: 'POST',
-    headers: { ...HEADERS, ...headers },
-    body: JSON.stringify(body),
-  })
-}
-
-function initializeBody(version = VERSION) {
-  return {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: {
-      protocolVersion: version,
-      capabilities: {},
-      clientInfo: { name: 'raw', version: '1' },
-    },
-  }
-}
-
-/** `initialize` then `notifications/initialized`, as raw HTTP: the new session's id. */
-async function openSession(endpoint: string, headers: Record<string, string> = {}) {
-  const response = await post(endpoint, initializeBody(), headers)
-  expect(response.status).toBe(200)
-  await response.text()
-  const id = response.headers.get('mcp-session-id') ?? ''
-  expect(id).toMatch(UUID)
-  const ack = await post(
-    endpoint,
-    { jsonrpc: '2.0', method: 'notifications/initialized' },
-    { ...inSession(id), ...headers },
-  )
-  expect(ack.status).toBe(202)
-  return id
-}
-
-function inSession(id: string): Record<string, string> {
-  return { 'mcp-session-id': id, 'mcp-protocol-version': VERSION }
-}
-
-/** The events of an SSE body: their ids and JSON-RPC messages (priming events have none). */
-function sseEvents(text: string): { id?: string; message?: unknown }[] {
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '' && !block.startsWith(':'))
-    .map((block) => {
-      const id = /^id: (.*)$/m.exec(block)?.[1]
-      const data = /^data: (.+)$/m.exec(block)?.[1]
-      return {
-        ...(id === undefined ? {} : { id }),
-        ...(data === undefined ? {} : { message: JSON.parse(data) }),
-      }
-    })
-}
 
 function callWait(id: number, ms: number) {
   return {
@@ -380,22 +331,10 @@ describe('requests of a stateful server', () => {
 
   it('replays what a client missed after it lost a stream, from Last-Event-ID', async () => {
     const id = await openSession(endpoint())
-    const call = await post(endpoint(), callWait(7, 300), inSession(id))
-    const reader = call.body?.getReader()
-    if (!reader) throw new Error('no body')
-    const first = new TextDecoder().decode((await reader.read()).value)
-    const [priming] = sseEvents(first)
-    expect(priming).toEqual({ id: expect.any(String) })
     // The client goes away before the answer, which the session still stores.
-    await reader.cancel()
+    const primingId = await postAndLoseStream(endpoint(), id, callWait(7, 300))
     await new Promise((resolve) => setTimeout(resolve, 500))
-    const replay = await fetch(endpoint(), {
-      headers: {
-        accept: 'text/event-stream',
-        ...inSession(id),
-        'last-event-id': priming?.id ?? '',
-      },
-    })
+    const replay = await resumeStream(endpoint(), id, primingId)
     expect(replay.status).toBe(200)
     expect(sseEvents(await replay.text())).toEqual([
       { id: expect.any(String), message: waitResult(7, 300) },
@@ -407,19 +346,9 @@ describe('requests of a stateful server', () => {
     const theirCall = await post(endpoint(), callWait(8, 1), inSession(theirs))
     const [theirPriming] = sseEvents(await theirCall.text())
     // Event ids count per session: theirs names no event of this session, which has fewer.
-    const replay = await fetch(endpoint(), {
-      headers: {
-        accept: 'text/event-stream',
-        ...inSession(mine),
-        'last-event-id': theirPriming?.id ?? '',
-      },
-    })
+    const replay = await resumeStream(endpoint(), mine, theirPriming?.id ?? '')
     expect(replay.status).toBe(400)
-    expect(await replay.json()).toEqual({
-      jsonrpc: '2.0',
-      error: { code: -32000, message: 'Invalid event ID format' },
-      id: null,
-    })
+    expect(await replay.json()).toEqual(INVALID_EVENT_ID)
   })
 
   it('refuses a batch in a session of a revision without batches, as stateless mode does', async () => {

@@ -16,6 +16,7 @@ import { jsonRpcErrorResponse } from './json-rpc-error.js'
 import { lazyPerServer } from './lazy-per-server.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
 import type { McpEventStore } from './mcp-event-store.js'
+import type { McpSessionStore } from './mcp-session-store.js'
 import { createMcpSessions } from './mcp-sessions.js'
 import { negotiateAnswerMedia } from './negotiate-answer-media.js'
 import { readJsonRpcBody } from './read-json-rpc-body.js'
@@ -33,6 +34,8 @@ export interface McpRoutesOptions {
   stateSecret?: string
   /** Where stateful sessions keep their streams' events; default: in memory, per process. */
   eventStore?: McpEventStore
+  /** Where replicas share their stateful sessions; default: none, a session stays in its process. */
+  sessionStore?: McpSessionStore
   /** Closes the stateful sessions when aborted: the app is closing. */
   signal?: AbortSignal
 }

@@ -48,6 +48,36 @@ describe('createSessionRegistry', () => {
     expect(busy.close).toHaveBeenCalledOnce()
   })
 
+  it('reports each session in use at every check, never an idle one', async () => {
+    vi.useFakeTimers()
+    const inUse: string[] = []
+    const registry = createSessionRegistry({
+      maxSessions: 10,
+      idleMs: 1_000,
+      onInUse: (id) => inUse.push(id),
+    })
+    registry.add('busy', { server: '', uid: undefined, session: closable() })
+    registry.add('idle', { server: '', uid: undefined, session: closable() })
+    const done = registry.begin('busy')
+    // Checks every 250 ms (a quarter of the idle time).
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(inUse).toEqual(['busy', 'busy', 'busy', 'busy'])
+    done()
+    await vi.advanceTimersByTimeAsync(1_000)
+    expect(inUse).toHaveLength(4)
+  })
+
+  it('closes one session on demand (it ended elsewhere), ignoring an unknown id', async () => {
+    const registry = createSessionRegistry({ maxSessions: 1, idleMs: 1_000 })
+    const session = closable()
+    registry.add('a', { server: '', uid: undefined, session })
+    await registry.close('a')
+    await registry.close('unknown')
+    expect(session.close).toHaveBeenCalledOnce()
+    expect(registry.find('a', '', undefined)).toBeUndefined()
+    expect(registry.hasRoom()).toBe(true)
+  })
+
   it('says when the next unused session expires, for Retry-After', async () => {
     vi.useFakeTimers()
     const registry = createSessionRegistry({ maxSessions: 1, idleMs: 10_000 })

@@ -20,6 +20,11 @@ export interface SessionRegistryOptions {
   maxSessions: number
   /** How long a session may sit unused before it is closed (`limits.mcpSessionIdleMs`). */
   idleMs: number
+  /**
+   * Called at each check for every session in use (a long call, an open stream): a store shared
+   * by replicas pushes back its expiry there, as it does on each request.
+   */
+  onInUse?(id: string): void
 }
 
 /**
@@ -43,6 +48,8 @@ export interface SessionRegistry<S extends ClosableSession> {
   begin(id: string): () => void
   /** Forgets a session that ended by itself (`DELETE`); closing it is the caller's. */
   forget(id: string): void
+  /** Closes a session that ended elsewhere (another replica took its `DELETE`), if open here. */
+  close(id: string): Promise<void>
   /** Seconds until the next unused session expires: the `Retry-After` of a refusal at the limit. */
   retryAfterSeconds(): number
   /** Closes every session and opens no more: the app is closing. */
@@ -64,7 +71,7 @@ interface Tracked<S extends ClosableSession> extends RegisteredSession<S> {
 export function createSessionRegistry<S extends ClosableSession>(
   options: SessionRegistryOptions,
 ): SessionRegistry<S> {
-  const { maxSessions, idleMs } = options
+  const { maxSessions, idleMs, onInUse } = options
   const sweepEveryMs = Math.min(Math.max(idleMs / 4, 25), 30_000)
   const sessions = new Map<string, Tracked<S>>()
   let sweeper: ReturnType<typeof setInterval> | undefined
@@ -79,7 +86,8 @@ export function createSessionRegistry<S extends ClosableSession>(
   const sweep = () => {
     const now = performance.now()
     for (const [id, tracked] of sessions) {
-      if (tracked.busy === 0 && now - tracked.lastUsed >= idleMs) void close(id, tracked)
+      if (tracked.busy > 0) onInUse?.(id)
+      else if (now - tracked.lastUsed >= idleMs) void close(id, tracked)
     }
     stopWhenEmpty()
   }
@@ -114,6 +122,11 @@ export function createSessionRegistry<S extends ClosableSession>(
     },
     forget(id) {
       sessions.delete(id)
+      stopWhenEmpty()
+    },
+    async close(id) {
+      const tracked = sessions.get(id)
+      if (tracked) await close(id, tracked)
       stopWhenEmpty()
     },
     retryAfterSeconds() {

@@ -1,0 +1,109 @@
+import { request } from 'node:http'
+import { describe, expect, it } from 'vitest'
+import { connectMcpClient } from '../support/mcp-client.js'
+import {
+  initializeBody,
+  inSession,
+  openSession,
+  postMcp,
+  SESSION_NOT_FOUND,
+  SESSION_POST_HEADERS,
+  sseEvents,
+} from '../support/mcp-session-requests.js'
+import { distinct, listAndCallHundred } from './call-many.js'
+import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
+
+// The alternative to Redis: three stateful replicas that share nothing, behind nginx with
+// sticky routing (STICKY_DIRECTIVE: each client's requests go to one replica), so that every
+// request of a session reaches the process that holds it.
+
+const cluster = useReplicaCluster({ sessions: 'stateful', sticky: true })
+
+/** A POST from a given loopback address (127.0.0.0/8 is all this machine's): another client. */
+function postFrom(
+  localAddress: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; sessionId?: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      url,
+      { method: 'POST', localAddress, headers: { ...SESSION_POST_HEADERS, ...headers } },
+      (response) => {
+        let text = ''
+        response.setEncoding('utf8')
+        response.on('data', (chunk: string) => {
+          text += chunk
+        })
+        response.on('end', () => {
+          const sessionId = response.headers['mcp-session-id']
+          resolve({
+            status: response.statusCode ?? 0,
+            ...(typeof sessionId === 'string' ? { sessionId } : {}),
+            text,
+          })
+        })
+      },
+    )
+    sent.on('error', reject)
+    sent.end(JSON.stringify(body))
+  })
+}
+
+const whoami = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'Replica_whoami', arguments: {} },
+})
+
+describe('stateful replicas behind nginx with sticky routing', () => {
+  it('serves a 2025 session: tools/list and 100 tools/call with 0 errors, all by one replica', async () => {
+    const client = await connectMcpClient(`${cluster.nginx.url}/mcp`, 'legacy')
+    try {
+      expect(distinct(await listAndCallHundred(client))).toHaveLength(1)
+    } finally {
+      await client.close()
+    }
+  })
+
+  it('spreads clients over the replicas and keeps each client on its own', async () => {
+    const pidsOfClient = await Promise.all(
+      Array.from({ length: 12 }, async (_, index) => {
+        const from = `127.0.0.${index + 2}`
+        const opened = await postFrom(from, `${cluster.nginx.url}/mcp`, initializeBody(), {})
+        expect(opened.status).toBe(200)
+        const id = opened.sessionId ?? ''
+        const pids = new Set<number>()
+        for (let call = 1; call <= 3; call++) {
+          const answer = await postFrom(
+            from,
+            `${cluster.nginx.url}/mcp`,
+            whoami(call),
+            inSession(id),
+          )
+          expect(answer.status).toBe(200)
+          const [message] = sseEvents(answer.text).flatMap((event) =>
+            event.message === undefined ? [] : [event.message],
+          )
+          pids.add(
+            (message as { result: { structuredContent: { pid: number } } }).result.structuredContent
+              .pid,
+          )
+        }
+        return pids
+      }),
+    )
+    for (const pids of pidsOfClient) expect(pids.size).toBe(1)
+    expect(new Set(pidsOfClient.flatMap((pids) => [...pids])).size).toBeGreaterThanOrEqual(2)
+  })
+
+  it('needs the stickiness: without Redis, another replica does not know the session (404)', async () => {
+    const [first, second] = cluster.replicas as [ReplicaProcess, ReplicaProcess]
+    const id = await openSession(`${first.url}/mcp`)
+    const elsewhere = await postMcp(`${second.url}/mcp`, whoami(1), inSession(id))
+    expect(elsewhere.status).toBe(404)
+    expect(await elsewhere.json()).toEqual(SESSION_NOT_FOUND)
+  })
+})
