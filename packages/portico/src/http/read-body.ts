@@ -2,23 +2,23 @@ import type { IncomingMessage } from 'node:http'
 import { PorticoError } from '../core/portico-error.js'
 
 /**
- * Reads a request body within a size limit (413 beyond it). A body with a declared length is
- * read in one piece: the Node adapter serves `arrayBuffer()` straight from the socket, about
- * five times faster than a stream reader. A body without one (chunked) is counted as it streams,
- * so it cannot grow past the limit in memory.
+ * Reads a request body within a size limit (413 beyond it; 400 for a body cut off before its
+ * end). A body with a declared length is read in one piece: the Node adapter serves
+ * `arrayBuffer()` straight from the socket, about five times faster than a stream reader. A body
+ * without one (chunked) is counted as it streams, so it cannot grow past the limit in memory.
  */
 export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length')
   if (declared !== null) {
     if (Number(declared) > limitBytes) throw tooLarge(limitBytes)
-    return new Uint8Array(await request.arrayBuffer())
+    return new Uint8Array(await request.arrayBuffer().catch(cutOff))
   }
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let total = 0
   for (;;) {
-    const { done, value } = await reader.read()
+    const { done, value } = await reader.read().catch(cutOff)
     if (done) break
     total += value.byteLength
     if (total > limitBytes) {
@@ -64,8 +64,22 @@ export function readIncomingBody(
     request.once('end', () =>
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
     )
-    request.once('error', reject)
+    request.once('error', (error) => reject(cutOffError(error)))
   })
+}
+
+/**
+ * A body that never arrived whole (the client went away, or its chunked framing broke and
+ * Node's parser dropped the connection) is the client's failure, not the server's: 400.
+ */
+function cutOffError(cause: unknown): PorticoError {
+  return new PorticoError('bad_request', 'The request body ended before it was complete', {
+    cause,
+  })
+}
+
+function cutOff(cause: unknown): never {
+  throw cutOffError(cause)
 }
 
 function tooLarge(limitBytes: number): PorticoError {

@@ -42,7 +42,10 @@ export function documentRoutes(model: PluginModel, options: DocumentRoutesOption
     let file = table.get(pathname)
     if (!file && PARAMETERISED.test(pathname)) {
       try {
-        const decoded = `/${decodePublicPath(pathname).segments.join('/')}`
+        const path = decodePublicPath(pathname)
+        // A slash after a name makes it a folder's, as in the public folder: no file is served.
+        if (path.trailingSlash) throw new PorticoError('not_found', `Nothing at ${pathname}`)
+        const decoded = `/${path.segments.join('/')}`
         file = table.get(decoded)
         const icon = /^\/icons\/(\d+)$/.exec(decoded)
         const urlIcon = icon ? model.icons[Number(icon[1])] : undefined

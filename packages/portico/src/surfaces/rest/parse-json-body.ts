@@ -1,4 +1,5 @@
 import { PorticoError } from '../../core/portico-error.js'
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../http/exceeds-json-depth.js'
 
 /** `application/json` and `application/<x>+json`, with any parameters (charset). */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
@@ -6,8 +7,9 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * Parses a request body as JSON: the media type (415), UTF-8 (400) and the syntax (400). An
- * empty body reads as `{}`, so a tool without input can be called with a bare POST.
+ * Parses a request body as JSON: the media type (415), UTF-8 (400), the nesting depth (400) and
+ * the syntax (400). An empty body reads as `{}`, so a tool without input can be called with a
+ * bare POST.
  */
 export function parseJsonBody(bytes: Uint8Array, contentType: string | null): unknown {
   if (bytes.byteLength === 0) return {}
@@ -22,6 +24,9 @@ export function parseJsonBody(bytes: Uint8Array, contentType: string | null): un
     text = utf8.decode(bytes)
   } catch {
     throw new PorticoError('bad_request', 'The body is not valid UTF-8')
+  }
+  if (exceedsJsonDepth(text)) {
+    throw new PorticoError('bad_request', `The body nests deeper than ${MAX_JSON_DEPTH} levels`)
   }
   try {
     return JSON.parse(text)
