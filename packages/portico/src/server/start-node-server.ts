@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server'
 import { logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
 import { trackCalls } from './track-calls.js'
+import { answerAdapterError, answerClientError } from './unreadable-requests.js'
 
 /** What answers: a Fetch-API handler behind an optional Node edge. */
 export interface NodeHandlerOptions {
@@ -48,24 +49,32 @@ export interface RunningServer {
  * connections its supervisor accepts, so the port survives a restart.
  */
 export function createNodeServer(options: NodeHandlerOptions): Server {
-  const listener = getRequestListener(options.fetch)
+  const listener = getRequestListener(options.fetch, { errorHandler: answerAdapterError })
   const { edge } = options
   const serve: RequestListener = edge
     ? (request, response) => edge(request, response) || listener(request, response)
     : listener
   const handler = options.logRequests ? withRequestLog(serve) : serve
   const { timeouts } = options
-  if (!timeouts) return createServer(handler)
-  return createServer(
+  const server = createServer(
     {
-      headersTimeout: timeouts.headersMs,
-      requestTimeout: timeouts.requestMs,
-      // Node checks both timeouts at this interval (30 s by default), so it bounds how late a
-      // slow client is cut off.
-      connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 2)),
+      // Node would answer a request without `Host` with a bare 400; the adapter refuses it with
+      // a problem document, as every other bad request (`answerAdapterError`).
+      requireHostHeader: false,
+      ...(timeouts
+        ? {
+            headersTimeout: timeouts.headersMs,
+            requestTimeout: timeouts.requestMs,
+            // Node checks both timeouts at this interval (30 s by default), so it bounds how
+            // late a slow client is cut off.
+            connectionsCheckingInterval: Math.min(1_000, Math.ceil(timeouts.headersMs / 2)),
+          }
+        : {}),
     },
     handler,
   )
+  server.on('clientError', answerClientError)
+  return server
 }
 
 /**

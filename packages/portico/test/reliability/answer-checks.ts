@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
 import { problemKinds } from '../../src/http/problem-response.js'
+import type { RawExchange } from '../support/raw-request.js'
 
 /** How long any one generated request may take before the test calls it a hang. */
 const REQUEST_TIMEOUT_MS = 5_000
@@ -70,6 +71,19 @@ export function expectProblem(answer: Answer, status?: number): void {
   expect(typeof problem.title).toBe('string')
   expect(problem.detail).toEqual(expect.stringMatching(/\S/))
   expect(problem.stack).toBeUndefined()
+}
+
+/**
+ * What Node's HTTP parser refused before the app saw the request (`clientError`): a problem
+ * document all the same (400, or 431 for headers too large), then the connection closes.
+ */
+export function expectParserRefusal(answer: RawExchange): void {
+  expect([400, 431]).toContain(answer.status)
+  expect(answer.headers['content-type']).toBe('application/problem+json; charset=utf-8')
+  expect(answer.headers.connection).toBe('close')
+  const problem = JSON.parse(answer.body.toString()) as Record<string, unknown>
+  expect(problem.status).toBe(answer.status)
+  expect(problem.detail).toEqual(expect.stringMatching(/\S/))
 }
 
 /** A JSON-RPC message as an MCP answer carries it. */

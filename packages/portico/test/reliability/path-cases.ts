@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { RawExchange } from '../support/raw-request.js'
-import { expectJsonRpcRefusal, expectProblem } from './answer-checks.js'
+import { expectJsonRpcRefusal, expectParserRefusal, expectProblem } from './answer-checks.js'
 import {
   decodeOrUndefined,
   FIXTURE_TOOLS,
@@ -257,6 +257,7 @@ export function expectPathAnswer(call: PathCase, answer: RawExchange): string {
   expect(answer.status).toBeGreaterThanOrEqual(200)
   if (answer.headers['access-control-allow-origin'] === undefined) {
     expect(answer.status).toBe(400)
+    if (call.method !== 'HEAD') expectParserRefusal(answer)
     return '400 (below the app)'
   }
   const plainGet =

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { expect } from 'vitest'
 import type { RawExchange } from '../support/raw-request.js'
-import { expectJsonRpcRefusal, expectProblem } from './answer-checks.js'
+import { expectJsonRpcRefusal, expectParserRefusal, expectProblem } from './answer-checks.js'
 import { visibleAscii } from './hostile-json.js'
 import { bodyTextArb } from './rest-cases.js'
 
@@ -159,7 +159,8 @@ export function expectRawAnswer(call: RawRequestCase, answer: RawExchange): stri
   expect(answer.status, answer.body.toString()).toBeGreaterThanOrEqual(200)
   expect(answer.status, answer.body.toString()).toBeLessThan(500)
   if (answer.headers['access-control-allow-origin'] === undefined) {
-    expect([400, 431]).toContain(answer.status)
+    if (call.method !== 'HEAD') expectParserRefusal(answer)
+    else expect([400, 431]).toContain(answer.status)
     return `${answer.status} (below the app)`
   }
   if (answer.status >= 400 && call.method !== 'HEAD') {
