@@ -126,7 +126,11 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
   const publicDir = join(options.rootDir, 'public')
   const routes: Route[] = [
-    ...healthRoutes({ ...withGate, ...(options.draining ? { draining: options.draining } : {}) }),
+    ...healthRoutes({
+      ...withGate,
+      ...(options.draining ? { draining: options.draining } : {}),
+      ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
+    }),
     ...(gate
       ? [
           ...metadataRoutes(model, gate.settings, originOf),

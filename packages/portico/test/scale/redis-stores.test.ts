@@ -1,9 +1,12 @@
 import { connectRedis, type RedisClient } from '@portico/hub'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
+import type { Route } from '../../src/http/route.js'
+import { healthRoutes } from '../../src/surfaces/health/health-routes.js'
 import type { McpEventMessage } from '../../src/surfaces/mcp/mcp-event-store.js'
 import { createRedisEventStore } from '../../src/surfaces/mcp/redis-event-store.js'
 import { createRedisSessionStore } from '../../src/surfaces/mcp/redis-session-store.js'
+import { pollUntil } from '../support/cli-process.js'
 
 let redis: RedisServer
 let client: RedisClient
@@ -126,5 +129,30 @@ describe('the Redis session store', () => {
     await sessions.delete('s1')
     await sessions.update('s1', record)
     expect(await sessions.find('s1')).toBeUndefined()
+  })
+})
+
+describe('readiness with a shared session store', () => {
+  it('fails while Redis cannot be reached, with the reason, and not before', async () => {
+    const own = await startRedisServer()
+    const ownClient = await connectRedis(own.url)
+    const [, readyz] = healthRoutes({
+      sessionStore: createRedisSessionStore(ownClient, { prefix: 'ready-test:', idleMs: 60_000 }),
+    })
+    const ask = async () => {
+      const response = await (readyz as Route).handle(new Request('http://h/readyz'), {})
+      return { status: response?.status, body: await response?.json() }
+    }
+    try {
+      expect(await ask()).toEqual({ status: 200, body: { status: 'ready' } })
+      await own.stop()
+      await pollUntil(async () => ((await ask()).status === 503 ? true : undefined), 5_000)
+      expect(await ask()).toEqual({
+        status: 503,
+        body: { status: 'unavailable', reason: 'session_store_unavailable' },
+      })
+    } finally {
+      ownClient.destroy()
+    }
   })
 })

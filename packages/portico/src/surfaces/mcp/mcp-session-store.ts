@@ -48,4 +48,6 @@ export interface McpSessionStore {
   update(id: string, record: McpSessionRecord): Promise<void>
   /** Ends a session for every replica. */
   delete(id: string): Promise<void>
+  /** Whether the store answers now: `/readyz` fails while it does not. Assumed when absent. */
+  ready?(): Promise<boolean>
 }

@@ -22,6 +22,8 @@ export function createRedisSessionStore(
   const keyOf = (id: string) => `${prefix}session:${id}`
   const lifetime = { type: 'PX', value: idleMs } as const
   return {
+    // The client reconnects in the background; until it has, every session request would fail.
+    ready: async () => client.isReady,
     async create(id, record) {
       await client.set(keyOf(id), JSON.stringify(record), { expiration: lifetime })
     },
