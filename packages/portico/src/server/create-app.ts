@@ -17,7 +17,7 @@ import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
-import { healthRoutes } from '../surfaces/health/health-routes.js'
+import { healthRoutes, type ReadinessCheck } from '../surfaces/health/health-routes.js'
 import { limitEventStreams } from '../surfaces/mcp/limit-event-streams.js'
 import type { McpEventStore } from '../surfaces/mcp/mcp-event-store.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
@@ -127,9 +127,8 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const publicDir = join(options.rootDir, 'public')
   const routes: Route[] = [
     ...healthRoutes({
-      ...withGate,
       ...(options.draining ? { draining: options.draining } : {}),
-      ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
+      checks: readinessChecks(gate, options.mcp?.sessionStore),
     }),
     ...(gate
       ? [
@@ -178,4 +177,23 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     return problemResponse(toProblemDocument(error, { dev }))
   })
   return app
+}
+
+/** What `/readyz` waits for besides the end of a shutdown: what this app has of each. */
+function readinessChecks(
+  gate: AuthGate | undefined,
+  sessionStore: McpSessionStore | undefined,
+): ReadinessCheck[] {
+  return [
+    ...readinessCheckOf('keys_unavailable', gate),
+    ...readinessCheckOf('session_store_unavailable', sessionStore),
+  ]
+}
+
+function readinessCheckOf(
+  reason: string,
+  owner: { ready?(): Promise<boolean> } | undefined,
+): ReadinessCheck[] {
+  const ready = owner?.ready
+  return ready ? [{ reason, ready: () => ready.call(owner) }] : []
 }

@@ -1,12 +1,11 @@
 import { connectRedis, type RedisClient } from '@portico/hub'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
-import type { Route } from '../../src/http/route.js'
-import { healthRoutes } from '../../src/surfaces/health/health-routes.js'
 import type { McpEventMessage } from '../../src/surfaces/mcp/mcp-event-store.js'
 import { createRedisEventStore } from '../../src/surfaces/mcp/redis-event-store.js'
 import { createRedisSessionStore } from '../../src/surfaces/mcp/redis-session-store.js'
 import { pollUntil } from '../support/cli-process.js'
+import { fixtureDir, servePlugin } from '../support/serve-plugin.js'
 
 let redis: RedisServer
 let client: RedisClient
@@ -136,12 +135,14 @@ describe('readiness with a shared session store', () => {
   it('fails while Redis cannot be reached, with the reason, and not before', async () => {
     const own = await startRedisServer()
     const ownClient = await connectRedis(own.url)
-    const [, readyz] = healthRoutes({
-      sessionStore: createRedisSessionStore(ownClient, { prefix: 'ready-test:', idleMs: 60_000 }),
+    const sessionStore = createRedisSessionStore(ownClient, {
+      prefix: 'ready-test:',
+      idleMs: 60_000,
     })
+    const served = await servePlugin(fixtureDir('limits-plugin'), { mcp: { sessionStore } })
     const ask = async () => {
-      const response = await (readyz as Route).handle(new Request('http://h/readyz'), {})
-      return { status: response?.status, body: await response?.json() }
+      const response = await fetch(`${served.url}/readyz`)
+      return { status: response.status, body: await response.json() }
     }
     try {
       expect(await ask()).toEqual({ status: 200, body: { status: 'ready' } })
@@ -152,6 +153,7 @@ describe('readiness with a shared session store', () => {
         body: { status: 'unavailable', reason: 'session_store_unavailable' },
       })
     } finally {
+      await served.close()
       ownClient.destroy()
     }
   })

@@ -1,37 +1,35 @@
-import type { AuthGate } from '../../auth/create-auth-gate.js'
 import type { Route } from '../../http/route.js'
-import type { McpSessionStore } from '../mcp/mcp-session-store.js'
 
 /** Liveness: the process answers. A load balancer or Kubernetes restarts it when this fails. */
 export const LIVENESS_PATH = '/healthz'
 /** Readiness: the process should get traffic. A load balancer routes around it when this fails. */
 export const READINESS_PATH = '/readyz'
 
-/** Options of {@link healthRoutes}. */
-export interface HealthRouteOptions {
-  /** In modes `custom` and `portico-hub`: readiness needs the issuer's keys. */
-  gate?: AuthGate
-  /** Aborted once the host stops taking requests (graceful shutdown): readiness fails from then. */
-  draining?: AbortSignal
-  /** Where replicas share their MCP sessions: readiness needs it to answer. */
-  sessionStore?: McpSessionStore
+/** Something readiness waits for, and the reason `/readyz` gives while it is not there. */
+export interface ReadinessCheck {
+  /** `keys_unavailable`, `session_store_unavailable`, ... */
+  reason: string
+  ready(): Promise<boolean>
 }
 
-/** Why the process is not ready, as `/readyz` says it. */
-type Unready = 'draining' | 'keys_unavailable' | 'session_store_unavailable'
+/** Options of {@link healthRoutes}. */
+export interface HealthRouteOptions {
+  /** Aborted once the host stops taking requests (graceful shutdown): readiness fails from then. */
+  draining?: AbortSignal
+  /** What else readiness needs, asked in order: the issuer's keys, a shared session store. */
+  checks: ReadinessCheck[]
+}
 
 /**
  * `/healthz` and `/readyz`, outside every check (no token, any Host): probes come from the
  * platform, not from clients. The model is loaded before the app exists, so readiness asks only
- * what can change: a shutdown under way, whether tokens can be checked, and whether the store
- * that replicas share sessions through answers.
+ * what can change: a shutdown under way, then each of its checks.
  */
 export function healthRoutes(options: HealthRouteOptions): Route[] {
-  const { gate, draining, sessionStore } = options
-  const unready = async (): Promise<Unready | undefined> => {
+  const { draining, checks } = options
+  const unready = async (): Promise<string | undefined> => {
     if (draining?.aborted) return 'draining'
-    if (gate?.ready && !(await gate.ready())) return 'keys_unavailable'
-    if (sessionStore?.ready && !(await sessionStore.ready())) return 'session_store_unavailable'
+    for (const check of checks) if (!(await check.ready())) return check.reason
     return undefined
   }
   return [
