@@ -11,6 +11,7 @@ import {
   pollUntil,
   runCli,
 } from '../support/cli-process.js'
+import { inSession, openSession } from '../support/mcp-session-requests.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer, testAuthSettings } from '../support/test-issuer.js'
 
@@ -145,41 +146,8 @@ describe('portico start with slow clients', () => {
 
 /** Opens a 2025 session and its standalone GET stream; answers as the server did. */
 async function openSessionStream(url: string): Promise<Response> {
-  const headers = {
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-  }
-  const init = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'limits-test', version: '1.0.0' },
-      },
-    }),
-  })
-  await init.body?.cancel()
-  const session = init.headers.get('mcp-session-id')
-  if (!session) throw new Error(`no session: ${init.status}`)
-  const sessionHeaders = {
-    ...headers,
-    'mcp-session-id': session,
-    'mcp-protocol-version': '2025-11-25',
-  }
-  const initialized = await fetch(`${url}/mcp`, {
-    method: 'POST',
-    headers: sessionHeaders,
-    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
-  })
-  await initialized.body?.cancel()
-  return fetch(`${url}/mcp`, {
-    headers: { ...sessionHeaders, accept: 'text/event-stream' },
-  })
+  const id = await openSession(`${url}/mcp`)
+  return fetch(`${url}/mcp`, { headers: { ...inSession(id), accept: 'text/event-stream' } })
 }
 
 describe('portico start on SIGTERM', () => {
