@@ -120,13 +120,17 @@ describe('the identity documents', () => {
     expect(favicon.headers.get('location')).toBe('/icons/0')
   })
 
-  it('serves the agent-plugin manifest of the package', async () => {
-    expect(await getJson('/.claude-plugin/plugin.json')).toMatchObject({
+  it('serves the agent-plugin manifest of the package, which leaves components to the default places', async () => {
+    // Claude Code reads skills/, agents/ and .mcp.json by default, and the package holds every
+    // component there: a path listed in the manifest could only hide some (see claude-code.test.ts).
+    expect(await getJson('/.claude-plugin/plugin.json')).toEqual({
       name: 'notes',
+      displayName: 'Notes',
       version: '1.0.0',
-      skills: './skills/',
-      agents: ['./agents/meeting-scribe.md', './agents/note-organizer.md'],
-      mcpServers: './.mcp.json',
+      description: 'Keep, tag, search and share short notes: the Portico example plugin.',
+      author: { name: 'Portico team' },
+      license: 'MIT',
+      keywords: ['notes', 'example', 'portico'],
     })
   })
 })

@@ -1,9 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { unpackZip } from '../package/unpack-zip.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 let server: ServedPlugin
@@ -98,10 +99,7 @@ describe('/plugin.zip and the skill zips', () => {
   it('unpacks into a valid agent plugin folder', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'portico-package-'))
     try {
-      for (const [name, bytes] of Object.entries(unzipSync(await bytesOf('/plugin.zip')))) {
-        await mkdir(dirname(join(dir, name)), { recursive: true })
-        await writeFile(join(dir, name), bytes)
-      }
+      await unpackZip(await bytesOf('/plugin.zip'), dir)
       const manifest = JSON.parse(
         await readFile(join(dir, '.claude-plugin/plugin.json'), 'utf8'),
       ) as Record<string, unknown>
@@ -109,14 +107,25 @@ describe('/plugin.zip and the skill zips', () => {
       expect(typeof manifest.version).toBe('string')
       expect(Array.isArray(manifest.keywords)).toBe(true)
       expect(manifest.author).toEqual({ name: 'Portico team' })
-      for (const path of [
-        manifest.skills,
-        manifest.mcpServers,
-        ...((manifest.agents as string[]) ?? []),
-      ]) {
-        expect(path as string).toMatch(/^\.\//)
-        await expect(stat(join(dir, path as string))).resolves.toBeDefined()
-      }
+      // No component paths: a path replaces (agents) or adds to (skills) the default places,
+      // which hold every component.
+      const componentKeys = [
+        'skills',
+        'commands',
+        'agents',
+        'workflows',
+        'hooks',
+        'mcpServers',
+        'outputStyles',
+        'lspServers',
+      ]
+      expect(Object.keys(manifest).filter((key) => componentKeys.includes(key))).toEqual([])
+      expect((await readdir(join(dir, 'skills'))).sort()).toEqual(['note-taking', 'weekly-review'])
+      expect((await readdir(join(dir, 'agents'))).sort()).toEqual([
+        'meeting-scribe.md',
+        'note-organizer.md',
+      ])
+      await expect(stat(join(dir, '.mcp.json'))).resolves.toBeDefined()
       expect(await readdir(join(dir, '.claude-plugin'))).toEqual(['plugin.json'])
 
       const mcp = JSON.parse(await readFile(join(dir, '.mcp.json'), 'utf8')) as {

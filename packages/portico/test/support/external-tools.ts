@@ -7,6 +7,7 @@ import { nestedNpmEnv } from './nested-npm-env.js'
  * The exact versions of the black-box MCP tools the suites run. Both CLIs need Node 22 while the
  * repository runs on Node 20, so a Node 22 binary comes from the registry's `node` package too.
  * Bun, Deno and workerd are the other runtimes that serve a built plugin in `test/runtimes/`.
+ * Claude Code installs the plugin package in `test/package/claude-code.test.ts`.
  */
 export const externalToolVersions = {
   node: '22.23.3',
@@ -15,11 +16,12 @@ export const externalToolVersions = {
   bun: '1.4.5',
   deno: '2.9.6',
   workerd: '1.20261117.1',
+  '@anthropic-ai/claude-code': '2.1.197',
 } as const
 
 /**
  * Absolute paths to run the tools with no npx and no network: the MCP CLIs as
- * `<node> <entry> ...`, the runtimes' binaries directly.
+ * `<node> <entry> ...`, the native tools' binaries directly.
  */
 export interface ExternalTools {
   node: string
@@ -28,10 +30,12 @@ export interface ExternalTools {
   bun: string
   deno: string
   workerd: string
+  /** Claude Code's native binary. */
+  claude: string
 }
 
 /** The tools that are a native binary of their own. */
-type RuntimeName = 'bun' | 'deno' | 'workerd'
+type NativeToolName = 'bun' | 'deno' | 'workerd' | 'claude'
 
 /** A finished tool run. `code` is null when the process was killed by a signal. */
 export interface ToolRun {
@@ -58,7 +62,7 @@ const staleLockMs = 300_000
 const running = new Set<ChildProcess>()
 
 const toolPackages: Record<
-  Exclude<keyof ExternalTools, RuntimeName>,
+  Exclude<keyof ExternalTools, NativeToolName>,
   { name: keyof typeof externalToolVersions; bin: string }
 > = {
   node: { name: 'node', bin: 'node' },
@@ -67,20 +71,30 @@ const toolPackages: Record<
 }
 
 /**
- * Each runtime's package has one optional dependency per platform, holding the binary; npm
+ * Each native tool's package has one optional dependency per platform, holding the binary; npm
  * installs the one that fits this machine. `binary` is the path inside it, `versionLine` the
  * start of what `--version` prints (workerd prints the date of its release).
  */
-const runtimePackages: Record<
-  RuntimeName,
-  { binary: string; versionLine: (version: string) => string }
+const nativePackages: Record<
+  NativeToolName,
+  {
+    name: keyof typeof externalToolVersions
+    binary: string
+    versionLine: (version: string) => string
+  }
 > = {
-  bun: { binary: 'bin/bun', versionLine: (version) => version },
-  deno: { binary: 'deno', versionLine: (version) => `deno ${version} ` },
+  bun: { name: 'bun', binary: 'bin/bun', versionLine: (version) => version },
+  deno: { name: 'deno', binary: 'deno', versionLine: (version) => `deno ${version} ` },
   workerd: {
+    name: 'workerd',
     binary: 'bin/workerd',
     versionLine: (version) =>
       `workerd ${version.replace(/^1\.(\d{4})(\d\d)(\d\d)\..*$/, '$1-$2-$3')}`,
+  },
+  claude: {
+    name: '@anthropic-ai/claude-code',
+    binary: 'claude',
+    versionLine: (version) => `${version} (Claude Code)`,
   },
 }
 
@@ -90,7 +104,8 @@ const runtimePackages: Record<
 // postinstall only sets up client folders in a source checkout, so it is denied. The runtimes'
 // postinstalls copy their platform binary into the package, or download it when it is missing
 // (bun's from registry.npmjs.org whatever registry is configured): denied, since the binary
-// runs where npm put it.
+// runs where npm put it. Claude Code's postinstall copies its platform binary (about 250 MB) over
+// a stub: denied for the same reason.
 const manifest = {
   name: 'portico-test-tools',
   private: true,
@@ -102,6 +117,7 @@ const manifest = {
     [`bun@${externalToolVersions.bun}`]: false,
     [`deno@${externalToolVersions.deno}`]: false,
     [`workerd@${externalToolVersions.workerd}`]: false,
+    [`@anthropic-ai/claude-code@${externalToolVersions['@anthropic-ai/claude-code']}`]: false,
   },
 }
 
@@ -153,6 +169,7 @@ async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: strin
     bun: '',
     deno: '',
     workerd: '',
+    claude: '',
   }
   for (const [key, { name, bin }] of Object.entries(toolPackages)) {
     const version = externalToolVersions[name]
@@ -165,11 +182,11 @@ async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: strin
     if (!entry) return { problem: `${name}@${version} has no bin named ${bin}` }
     tools[key as keyof ExternalTools] = join(dir, entry)
   }
-  const runtimes = Object.keys(runtimePackages) as RuntimeName[]
-  for (const name of runtimes) {
-    const found = await findPlatformPackage(name)
+  const natives = Object.keys(nativePackages) as NativeToolName[]
+  for (const tool of natives) {
+    const found = await findPlatformPackage(nativePackages[tool].name)
     if (!found.dir) return { problem: found.problem }
-    tools[name] = join(found.dir, runtimePackages[name].binary)
+    tools[tool] = join(found.dir, nativePackages[tool].binary)
   }
   const expected = [
     {
@@ -177,9 +194,9 @@ async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: strin
       line: `v${externalToolVersions.node}`,
       hint: ' (did the node preinstall run?)',
     },
-    ...runtimes.map((name) => ({
-      binary: tools[name],
-      line: runtimePackages[name].versionLine(externalToolVersions[name]),
+    ...natives.map((tool) => ({
+      binary: tools[tool],
+      line: nativePackages[tool].versionLine(externalToolVersions[nativePackages[tool].name]),
       hint: '',
     })),
   ]
@@ -193,8 +210,10 @@ async function inspectInstall(): Promise<{ tools?: ExternalTools; problem: strin
   return { tools, problem: '' }
 }
 
-/** The folder of the platform package that npm installed for a runtime, at its pinned version. */
-async function findPlatformPackage(name: RuntimeName): Promise<{ dir?: string; problem: string }> {
+/** The folder of the platform package that npm installed for a native tool, at its pinned version. */
+async function findPlatformPackage(
+  name: keyof typeof externalToolVersions,
+): Promise<{ dir?: string; problem: string }> {
   const version = externalToolVersions[name]
   const modules = join(externalToolsDir, 'node_modules')
   const pkg = await readJson(join(modules, name, 'package.json'))

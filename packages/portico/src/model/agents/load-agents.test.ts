@@ -65,14 +65,26 @@ describe('loadAgents', () => {
     ])
   })
 
-  it('sorts agents by name and ignores other files and subfolders', async () => {
+  it('sorts agents by name and ignores other files', async () => {
     const dir = await plugin({
       'agents/b.md': agentMd('b'),
       'agents/a.md': agentMd('a'),
       'agents/notes.txt': 'x',
-      'agents/nested/c.md': agentMd('c'),
+      'agents/assets/diagram.txt': 'x',
     })
     expect((await loadAgents(dir)).map((agent) => agent.name)).toEqual(['a', 'b'])
+  })
+
+  it('refuses an agent in a sub-folder, which Claude Code would not list, naming the file', async () => {
+    const dir = await plugin({
+      'agents/triage.md': agentMd('triage'),
+      'agents/review/security.md': agentMd('security'),
+    })
+    const error = await loadAgents(dir).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(PluginDefinitionError)
+    expect((error as PluginDefinitionError).message).toMatch(
+      /agents\/review\/security\.md.*an agent must sit directly in agents\/ \(agents\/<name>\.md\): Claude Code lists no agent of a sub-folder/,
+    )
   })
 
   it('returns [] without an agents folder', async () => {

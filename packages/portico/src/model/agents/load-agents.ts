@@ -16,7 +16,7 @@
  * `effort`, `maxTurns`, `tools`, `disallowedTools`, `skills`, `memory`, `background`,
  * `isolation`. A `skills` entry may name a skill the plugin lacks: it may be the user's own.
  */
-import { existsSync } from 'node:fs'
+import { type Dirent, existsSync } from 'node:fs'
 import { readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
@@ -28,8 +28,9 @@ import { readAgentFrontmatter } from './read-agent-frontmatter.js'
 export const agentsFolderName = 'agents'
 
 /**
- * Reads `agents/*.md` (not recursive), sorted by name; no `agents/` folder means no agents. A
- * symlink is followed when it stays inside the plugin folder.
+ * Reads `agents/*.md`, sorted by name; no `agents/` folder means no agents. A symlink is followed
+ * when it stays inside the plugin folder. A Markdown file in a sub-folder is refused: Claude Code
+ * lists no agent of a plugin's sub-folder (`claude plugin details`), so it would be lost.
  * Throws {@link PluginDefinitionError} at the first mistake, naming its file and line.
  *
  * @example
@@ -39,7 +40,9 @@ export async function loadAgents(rootDir: string): Promise<AgentDefinition[]> {
   const folder = join(rootDir, agentsFolderName)
   if (!existsSync(folder)) return []
   const rootRealPath = await realpath(rootDir)
-  const names = (await readdir(folder, { withFileTypes: true }))
+  const entries = await readdir(folder, { withFileTypes: true })
+  await refuseNestedAgents(folder, entries)
+  const names = entries
     .filter((entry) => (entry.isFile() || entry.isSymbolicLink()) && entry.name.endsWith('.md'))
     .map((entry) => entry.name)
     .sort()
@@ -66,4 +69,23 @@ export async function loadAgents(rootDir: string): Promise<AgentDefinition[]> {
     })
   }
   return agents
+}
+
+/** Throws at the first Markdown file in a sub-folder of `agents/`, saying where it belongs. */
+async function refuseNestedAgents(folder: string, entries: Dirent[]): Promise<void> {
+  for (const entry of entries.filter((each) => each.isDirectory()).sort(byName)) {
+    const nested = (await readdir(join(folder, entry.name), { recursive: true }))
+      .filter((path) => path.endsWith('.md'))
+      .sort()[0]
+    if (nested === undefined) continue
+    const file = `${agentsFolderName}/${entry.name}/${nested.replaceAll('\\', '/')}`
+    throw new PluginDefinitionError(
+      { file },
+      `an agent must sit directly in ${agentsFolderName}/ (${agentsFolderName}/<name>.md): Claude Code lists no agent of a sub-folder, so this one would be lost`,
+    )
+  }
+}
+
+function byName(a: Dirent, b: Dirent): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0
 }
