@@ -23,13 +23,35 @@ const workloads: Record<string, LoadRequest> = {
 
 /** One measured catalog scenario. */
 export interface CatalogRow extends LoadResult {
-  shaping: 'on' | 'off'
+  /** Portico with its output shaping on or off, or `bare`: node:http writing the JSON by hand. */
+  shaping: 'on' | 'off' | 'bare'
   workload: string
 }
 
-/** Measures every catalog workload with the shaping on and off, one server process each. */
-export async function measureCatalog(entry: string, load: LoadOptions): Promise<CatalogRow[]> {
+/**
+ * Measures the floor (bare node:http's REST answer of the same declared JSON), then every catalog
+ * workload with the shaping on and off, one server process each.
+ */
+export async function measureCatalog(
+  entry: string,
+  bareEntry: string,
+  load: LoadOptions,
+): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = []
+  const bare = await startServerProcess([bareEntry])
+  try {
+    const request = workloads['REST call'] as LoadRequest
+    await expectItems(bare.origin, request, 'bare')
+    const result = await measureLoad(bare.origin, [request], load)
+    if (result.errors + result.timeouts + result.non2xx > 0)
+      throw new Error('catalog on bare node:http: failed requests')
+    rows.push({ shaping: 'bare', workload: 'REST call', ...result })
+    console.log(
+      `  bare-node catalog REST call            ${Math.round(result.requestsPerSecond)} req/s`,
+    )
+  } finally {
+    await bare.stop()
+  }
   for (const [workload, request] of Object.entries(workloads)) {
     for (const shaping of ['off', 'on'] as const) {
       const server = await startServerProcess([entry], { BENCH_SHAPING: shaping })

@@ -118,7 +118,11 @@ async function main(): Promise<void> {
 
   await issuer.close()
   if (onlyRows !== undefined) return printThroughput(throughput)
-  const catalog = await measureCatalog(compiled.get('portico-catalog') ?? '', load)
+  const catalog = await measureCatalog(
+    compiled.get('portico-catalog') ?? '',
+    compiled.get('bare-node') ?? '',
+    load,
+  )
 
   const probe = (request: LoadRequest) => request
   const coldStart = {
@@ -140,7 +144,7 @@ async function main(): Promise<void> {
 
   printReport(throughput, coldStart, devLoop, growth)
   printCatalog(catalog)
-  const targets = evaluateTargets({ throughput, coldStart, growth, devLoop })
+  const targets = evaluateTargets({ throughput, coldStart, growth, devLoop, catalog })
   console.log(
     `\nTargets\n${formatTable(
       ['target', 'measured', 'met'],
@@ -219,14 +223,17 @@ function printCatalog(rows: CatalogRow[]): void {
     rows.find((row) => row.workload === workload && row.shaping === shaping)?.requestsPerSecond ??
     Number.NaN
   const workloads = [...new Set(rows.map((row) => row.workload))]
+  const bare = rps('REST call', 'bare')
+  console.log(`bare node:http writing the same JSON by hand (REST): ${Math.round(bare)} req/s`)
   console.log(
     formatTable(
-      ['workload', 'unshaped req/s', 'shaped req/s', 'shaped / unshaped'],
+      ['workload', 'unshaped req/s', 'shaped req/s', 'shaped / unshaped', 'shaped / bare'],
       workloads.map((workload) => [
         workload,
         Math.round(rps(workload, 'off')),
         Math.round(rps(workload, 'on')),
         Math.round((rps(workload, 'on') / rps(workload, 'off')) * 100) / 100,
+        Math.round((rps(workload, 'on') / bare) * 100) / 100,
       ]),
     ),
   )

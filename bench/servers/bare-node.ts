@@ -1,10 +1,12 @@
 /**
  * The floor: plain `node:http` (Node 20), no framework. `POST /api/Calc/add` with `{"a":1,"b":2}`
- * answers `200 {"sum":3}`; anything else is 404. The answer carries an explicit `Content-Length`,
+ * answers `200 {"sum":3}`; `POST /api/Catalog/items` answers the catalog's 50 records as its tool
+ * declares them, written with `JSON.stringify` on each request; anything else is 404. The answer carries an explicit `Content-Length`,
  * since without it Node sends `Transfer-Encoding: chunked`, which costs an extra write per
  * response and would make the floor slower than it is.
  */
-import { createServer } from 'node:http'
+import { createServer, type ServerResponse } from 'node:http'
+import { declared } from '../plugins/catalog/lib/items.js'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
@@ -23,7 +25,21 @@ function parseInput(text: string): unknown {
   }
 }
 
+function sendJson(res: ServerResponse, body: string): void {
+  res
+    .writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+    })
+    .end(body)
+}
+
 const server = createServer((req, res) => {
+  if (req.method === 'POST' && req.url === '/api/Catalog/items') {
+    req.resume()
+    req.on('end', () => sendJson(res, JSON.stringify({ items: declared })))
+    return
+  }
   if (req.method !== 'POST' || req.url !== '/api/Calc/add') {
     res.writeHead(404, { 'content-length': 0 }).end()
     return
@@ -36,13 +52,7 @@ const server = createServer((req, res) => {
       res.writeHead(400, { 'content-length': 0 }).end()
       return
     }
-    const body = JSON.stringify({ sum: input.a + input.b })
-    res
-      .writeHead(200, {
-        'content-type': 'application/json',
-        'content-length': Buffer.byteLength(body),
-      })
-      .end(body)
+    sendJson(res, JSON.stringify({ sum: input.a + input.b }))
   })
 })
 
