@@ -10,6 +10,7 @@ import { compileServers } from './lib/compile-servers.js'
 import { formatTable } from './lib/format-table.js'
 import { measureColdStart } from './lib/measure-cold-start.js'
 import { measureDevLoop } from './lib/measure-dev-loop.js'
+import { type DocsSiteFigures, measureDocsSite } from './lib/measure-docs-site.js'
 import { type GrowthRow, measureGrowth } from './lib/measure-growth.js'
 import { type LoadRequest, type LoadResult, measureLoad } from './lib/measure-load.js'
 import { startServerProcess } from './lib/server-process.js'
@@ -135,6 +136,7 @@ async function main(): Promise<void> {
     ),
   }
   const devLoop = await measureDevLoop(cliPath, calcDir, resolve(generatedDir, 'dev-loop'))
+  const docsSite = await measureDocsSite(cliPath, calcDir)
   const growth: GrowthRow[] = []
   for (const size of growthSizes) {
     growth.push(
@@ -143,8 +145,9 @@ async function main(): Promise<void> {
   }
 
   printReport(throughput, coldStart, devLoop, growth)
+  printDocsSite(docsSite)
   printCatalog(catalog)
-  const targets = evaluateTargets({ throughput, coldStart, growth, devLoop, catalog })
+  const targets = evaluateTargets({ throughput, coldStart, growth, devLoop, catalog, docsSite })
   console.log(
     `\nTargets\n${formatTable(
       ['target', 'measured', 'met'],
@@ -161,6 +164,7 @@ async function main(): Promise<void> {
     catalog,
     coldStart,
     devLoop,
+    docsSite,
     growth,
     targets,
   }
@@ -213,6 +217,27 @@ async function expectSum(origin: string, request: LoadRequest): Promise<void> {
   const text = await response.text()
   if (response.status !== 200 || !checkSum(text))
     throw new Error(`${origin}${request.path} answered ${response.status}: ${text.slice(0, 300)}`)
+}
+
+function printDocsSite(figures: DocsSiteFigures | undefined): void {
+  console.log('\nDocs site (the calc plugin under portico start, headless Chromium, 5 loads)')
+  if (!figures) {
+    console.log('not measured: no Chromium at /usr/bin/chromium')
+    return
+  }
+  console.log(
+    formatTable(
+      ['first page JS, gzipped', 'scripts', 'first contentful paint ms', 'first render ms'],
+      [
+        [
+          `${Math.round(figures.firstPageJsGzipBytes / 102.4) / 10} KiB`,
+          figures.scripts,
+          figures.firstContentfulPaintMs,
+          figures.firstRenderMs,
+        ],
+      ],
+    ),
+  )
 }
 
 function printCatalog(rows: CatalogRow[]): void {
