@@ -1,8 +1,8 @@
-import { request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthSettings } from '../../src/auth/auth-settings.js'
 import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { loadConfig } from '../../src/config/load-config.js'
+import { rawRequest } from '../support/raw-request.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
@@ -38,37 +38,28 @@ interface Answer {
 }
 
 /** A raw request, so that a header may be sent twice. */
-function send(url: string, path: string, headers: Record<string, string | string[]>) {
+async function send(
+  url: string,
+  path: string,
+  headers: Record<string, string | string[]>,
+): Promise<Answer> {
   const body = path.startsWith('/api/') ? '{}' : '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'
-  return new Promise<Answer>((resolve, reject) => {
-    const { port } = new URL(url)
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...headers,
-        },
-      },
-      (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk: string) => {
-          text += chunk
-        })
-        res.on('end', () => {
-          const challenge = res.headers['www-authenticate']
-          resolve({ status: res.statusCode ?? 0, challenge, body: text })
-        })
-      },
-    )
-    req.on('error', reject)
-    req.end(body)
+  const answer = await rawRequest(url, {
+    method: 'POST',
+    path,
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body,
   })
+  const challenge = answer.headers['www-authenticate']
+  return {
+    status: answer.status,
+    challenge: Array.isArray(challenge) ? challenge.join(', ') : challenge,
+    body: answer.body,
+  }
 }
 
 const surfaces = () => [

@@ -13,6 +13,7 @@ import {
   postAndLoseStream,
   resumeStream,
   sseEvents,
+  toolsCallBody,
   SESSION_ID as UUID,
   SESSION_VERSION as VERSION,
 } from '../support/mcp-session-requests.js'
@@ -99,14 +100,7 @@ afterAll(async () => {
   )
 })
 
-function callWait(id: number, ms: number) {
-  return {
-    jsonrpc: '2.0',
-    id,
-    method: 'tools/call',
-    params: { name: 'Clock_wait', arguments: { ms } },
-  }
-}
+const callWait = (id: number, ms: number) => toolsCallBody(id, 'Clock_wait', { ms })
 
 const waitResult = (id: number, ms: number) => ({
   jsonrpc: '2.0',

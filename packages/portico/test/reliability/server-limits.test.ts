@@ -150,13 +150,19 @@ async function openSessionStream(url: string): Promise<Response> {
   return fetch(`${url}/mcp`, { headers: { ...inSession(id), accept: 'text/event-stream' } })
 }
 
+/** Starts a server, sends it a call that sleeps `ms`, and SIGTERM 200 ms into that call. */
+async function terminateDuringSleep(ms: number) {
+  const { url, server } = await start()
+  const call = callWork(url, 'sleep', { ms })
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  const signalled = performance.now()
+  server.child.kill('SIGTERM')
+  return { url, server, call, signalled }
+}
+
 describe('portico start on SIGTERM', () => {
   it('finishes the call under way, takes no new connection, and exits 0', async () => {
-    const { url, server } = await start()
-    const call = callWork(url, 'sleep', { ms: 800 })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const signalled = performance.now()
-    server.child.kill('SIGTERM')
+    const { url, server, call, signalled } = await terminateDuringSleep(800)
     await pollUntil(async () =>
       fetch(`${url}/healthz`).then(
         () => undefined,
@@ -173,11 +179,7 @@ describe('portico start on SIGTERM', () => {
   })
 
   it('cuts a call that outlasts limits.shutdownMs, then exits 0', async () => {
-    const { url, server } = await start()
-    const call = callWork(url, 'sleep', { ms: 10_000 })
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    const signalled = performance.now()
-    server.child.kill('SIGTERM')
+    const { server, call, signalled } = await terminateDuringSleep(10_000)
     await expect(call).rejects.toThrow()
     expect(await server.exited()).toBe(0)
     const ms = performance.now() - signalled

@@ -12,6 +12,7 @@ import {
   postMcp,
   resumeUntilAnswered,
   SESSION_NOT_FOUND,
+  toolsCallBody,
 } from '../support/mcp-session-requests.js'
 import { callMany, expectCallsThroughKill, expectHundredCallsByAll } from './call-many.js'
 import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
@@ -35,14 +36,7 @@ const cluster = useReplicaCluster({
 
 const replica = (index: number) => cluster.replicas[index] as ReplicaProcess
 
-function waitCall(id: number, ms: number) {
-  return {
-    jsonrpc: '2.0',
-    id,
-    method: 'tools/call',
-    params: { name: 'Replica_wait', arguments: { ms } },
-  }
-}
+const waitCall = (id: number, ms: number) => toolsCallBody(id, 'Replica_wait', { ms })
 
 describe.each(protocolEras)(
   'three stateful replicas sharing Redis behind nginx, $name',

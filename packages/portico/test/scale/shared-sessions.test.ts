@@ -18,6 +18,7 @@ import {
   resumeUntilAnswered,
   SESSION_NOT_FOUND,
   sseEvents,
+  toolsCallBody,
 } from '../support/mcp-session-requests.js'
 import {
   authSettingsFromEnv,
@@ -47,10 +48,6 @@ function statefulModel(name: string, idleMs = IDLE_MS): PluginModel {
       limits: { ...model.config.limits, mcpSessionIdleMs: idleMs },
     },
   }
-}
-
-function call(id: number, name: string, args: Record<string, unknown>) {
-  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }
 }
 
 /** The JSON-RPC messages of an SSE answer (priming events left out). */
@@ -110,7 +107,7 @@ afterAll(async () => {
 describe('stateful sessions shared through Redis, between two apps', () => {
   it('serves on one app a session the other opened, and keeps its record with the idle TTL', async () => {
     const id = await openSession(`${a.url}/mcp`)
-    const response = await postMcp(`${b.url}/mcp`, call(1, 'Replica_wait', { ms: 1 }), {
+    const response = await postMcp(`${b.url}/mcp`, toolsCallBody(1, 'Replica_wait', { ms: 1 }), {
       ...inSession(id),
     })
     expect(response.status).toBe(200)
@@ -152,7 +149,7 @@ describe('stateful sessions shared through Redis, between two apps', () => {
       messagesOf(
         await postMcp(
           `${url}/mcp`,
-          call(4, 'Replica_say', { level, text: `${level} line` }),
+          toolsCallBody(4, 'Replica_say', { level, text: `${level} line` }),
           inSession(id),
         ),
       )
@@ -175,7 +172,7 @@ describe('stateful sessions shared through Redis, between two apps', () => {
     const primingId = await postAndLoseStream(
       `${a.url}/mcp`,
       id,
-      call(5, 'Replica_wait', { ms: 300 }),
+      toolsCallBody(5, 'Replica_wait', { ms: 300 }),
     )
     expect(primingId).toMatch(/^[\w-]+\/\d+-\d+$/)
     expect(await resumeUntilAnswered(`${b.url}/mcp`, id, primingId)).toEqual([
@@ -193,7 +190,11 @@ describe('stateful sessions shared through Redis, between two apps', () => {
     ])
     const [theirPriming] = sseEvents(
       await (
-        await postMcp(`${a.url}/mcp`, call(6, 'Replica_wait', { ms: 1 }), inSession(theirs))
+        await postMcp(
+          `${a.url}/mcp`,
+          toolsCallBody(6, 'Replica_wait', { ms: 1 }),
+          inSession(theirs),
+        )
       ).text(),
     )
     for (const lastEventId of [theirPriming?.id ?? '', '../../x/1-0', 'not an id']) {
@@ -206,7 +207,11 @@ describe('stateful sessions shared through Redis, between two apps', () => {
   it('ends a session everywhere on DELETE: both apps answer 404, and Redis keeps nothing of it', async () => {
     const id = await openSession(`${a.url}/mcp`)
     for (const url of [a.url, b.url]) {
-      const called = await postMcp(`${url}/mcp`, call(7, 'Replica_wait', { ms: 1 }), inSession(id))
+      const called = await postMcp(
+        `${url}/mcp`,
+        toolsCallBody(7, 'Replica_wait', { ms: 1 }),
+        inSession(id),
+      )
       expect(called.status).toBe(200)
       await called.text()
     }
@@ -216,7 +221,7 @@ describe('stateful sessions shared through Redis, between two apps', () => {
     for (const url of [a.url, b.url]) {
       const response = await postMcp(
         `${url}/mcp`,
-        call(8, 'Replica_wait', { ms: 1 }),
+        toolsCallBody(8, 'Replica_wait', { ms: 1 }),
         inSession(id),
       )
       expect(response.status).toBe(404)
@@ -227,7 +232,7 @@ describe('stateful sessions shared through Redis, between two apps', () => {
 
   it('answers an id Redis does not hold with 404 on either app, malformed ones included', async () => {
     for (const id of [crypto.randomUUID(), '../../etc/passwd', 'a'.repeat(2_000)]) {
-      const response = await postMcp(`${b.url}/mcp`, call(9, 'Replica_wait', { ms: 1 }), {
+      const response = await postMcp(`${b.url}/mcp`, toolsCallBody(9, 'Replica_wait', { ms: 1 }), {
         ...inSession(id),
       })
       expect(response.status).toBe(404)
@@ -269,7 +274,7 @@ describe('stateful sessions shared through Redis, between two apps', () => {
     const id = await openSession(`${closingUrl}/mcp`)
     await close()
     // Closing an app ends what it holds, not the sessions it shares.
-    const response = await postMcp(`${b.url}/mcp`, call(10, 'Replica_wait', { ms: 1 }), {
+    const response = await postMcp(`${b.url}/mcp`, toolsCallBody(10, 'Replica_wait', { ms: 1 }), {
       ...inSession(id),
     })
     expect(response.status).toBe(200)
@@ -313,10 +318,12 @@ export class Clock {
   })
 
   const now = (url: string, id: string) =>
-    postMcp(`${url}/mcp`, call(13, 'Clock_now', {}), inSession(id)).then(async (response) => {
-      await response.text()
-      return response.status
-    })
+    postMcp(`${url}/mcp`, toolsCallBody(13, 'Clock_now', {}), inSession(id)).then(
+      async (response) => {
+        await response.text()
+        return response.status
+      },
+    )
 
   it('ends a session no replica used for the idle time, on every replica', async () => {
     const id = await openSession(`${first.url}/mcp`)
@@ -388,7 +395,7 @@ describe('shared sessions of an authenticated plugin', () => {
     expect(stream.status).toBe(200)
     const events = stream.body?.pipeThrough(new TextDecoderStream()).getReader()
     if (!events) throw new Error('no body')
-    const confirm = await postMcp(`${second.url}/mcp`, call(12, 'Me_confirm', {}), headers)
+    const confirm = await postMcp(`${second.url}/mcp`, toolsCallBody(12, 'Me_confirm', {}), headers)
     const asked = await nextMessage(events, 'elicitation/create')
     const answered = await postMcp(
       `${second.url}/mcp`,
@@ -406,7 +413,7 @@ describe('shared sessions of an authenticated plugin', () => {
   it("refuses a session to another user's token on the app that takes it over (404)", async () => {
     const id = await openSession(`${first.url}/mcp`, bearer(await mint('alice')))
     const whoami = async (token: string) =>
-      postMcp(`${second.url}/mcp`, call(11, 'Me_whoami', {}), {
+      postMcp(`${second.url}/mcp`, toolsCallBody(11, 'Me_whoami', {}), {
         ...inSession(id),
         ...bearer(token),
       })

@@ -1,4 +1,3 @@
-import { request } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { connectMcpClient } from '../support/mcp-client.js'
 import {
@@ -9,7 +8,9 @@ import {
   SESSION_NOT_FOUND,
   SESSION_POST_HEADERS,
   sseEvents,
+  toolsCallBody,
 } from '../support/mcp-session-requests.js'
+import { rawRequest } from '../support/raw-request.js'
 import { distinct, listAndCallHundred } from './call-many.js'
 import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
 
@@ -20,43 +21,28 @@ import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
 const cluster = useReplicaCluster({ sessions: 'stateful', sticky: true })
 
 /** A POST from a given loopback address (127.0.0.0/8 is all this machine's): another client. */
-function postFrom(
+async function postFrom(
   localAddress: string,
   url: string,
   body: unknown,
   headers: Record<string, string>,
 ): Promise<{ status: number; sessionId?: string; text: string }> {
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      url,
-      { method: 'POST', localAddress, headers: { ...SESSION_POST_HEADERS, ...headers } },
-      (response) => {
-        let text = ''
-        response.setEncoding('utf8')
-        response.on('data', (chunk: string) => {
-          text += chunk
-        })
-        response.on('end', () => {
-          const sessionId = response.headers['mcp-session-id']
-          resolve({
-            status: response.statusCode ?? 0,
-            ...(typeof sessionId === 'string' ? { sessionId } : {}),
-            text,
-          })
-        })
-      },
-    )
-    sent.on('error', reject)
-    sent.end(JSON.stringify(body))
+  const answer = await rawRequest(url, {
+    method: 'POST',
+    path: new URL(url).pathname,
+    headers: { ...SESSION_POST_HEADERS, ...headers },
+    body: JSON.stringify(body),
+    localAddress,
   })
+  const sessionId = answer.headers['mcp-session-id']
+  return {
+    status: answer.status,
+    ...(typeof sessionId === 'string' ? { sessionId } : {}),
+    text: answer.body,
+  }
 }
 
-const whoami = (id: number) => ({
-  jsonrpc: '2.0',
-  id,
-  method: 'tools/call',
-  params: { name: 'Replica_whoami', arguments: {} },
-})
+const whoami = (id: number) => toolsCallBody(id, 'Replica_whoami')
 
 describe('stateful replicas behind nginx with sticky routing', () => {
   it('serves a 2025 session: tools/list and 100 tools/call with 0 errors, all by one replica', async () => {

@@ -39,6 +39,11 @@ export function postMcp(
   })
 }
 
+/** A `tools/call` request of `name` with `args`, as a raw session client sends it. */
+export function toolsCallBody(id: number, name: string, args: Record<string, unknown> = {}) {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } }
+}
+
 /** An `initialize` request of a client that declares no capability. */
 export function initializeBody(version = SESSION_VERSION) {
   return {

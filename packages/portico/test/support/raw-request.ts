@@ -14,12 +14,21 @@ export interface RawAnswer {
  */
 export function rawRequest(
   url: string,
-  options: { method: string; path: string; headers: Record<string, string>; body?: string },
+  options: {
+    method: string
+    path: string
+    /** A list sends the header once per value. */
+    headers: Record<string, string | string[]>
+    body?: string
+    /** The loopback address to send from (127.0.0.0/8): another client, to a sticky balancer. */
+    localAddress?: string
+  },
 ): Promise<RawAnswer> {
   const { port } = new URL(url)
-  const { method, path, headers } = options
+  const { method, path, headers, localAddress } = options
   return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+    const target = { host: '127.0.0.1', port, path, method, headers, localAddress }
+    const req = httpRequest(target, (res) => {
       let body = ''
       res.on('data', (chunk: Buffer) => {
         body += chunk.toString()
