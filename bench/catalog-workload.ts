@@ -30,15 +30,16 @@ export interface CatalogRow extends LoadResult {
 
 /**
  * Measures the floor (bare node:http's REST answer of the same declared JSON), then every catalog
- * workload with the shaping on and off, one server process each.
+ * workload with the shaping on and off, one server process each, every server on `node`.
  */
 export async function measureCatalog(
   entry: string,
   bareEntry: string,
   load: LoadOptions,
+  node: string = process.execPath,
 ): Promise<CatalogRow[]> {
   const rows: CatalogRow[] = []
-  const bare = await startServerProcess([bareEntry])
+  const bare = await startServerProcess([bareEntry], {}, node)
   try {
     const request = workloads['REST call'] as LoadRequest
     await expectItems(bare.origin, request, 'bare')
@@ -54,7 +55,7 @@ export async function measureCatalog(
   }
   for (const [workload, request] of Object.entries(workloads)) {
     for (const shaping of ['off', 'on'] as const) {
-      const server = await startServerProcess([entry], { BENCH_SHAPING: shaping })
+      const server = await startServerProcess([entry], { BENCH_SHAPING: shaping }, node)
       try {
         await expectItems(server.origin, request, shaping)
         const result = await measureLoad(server.origin, [request], load)

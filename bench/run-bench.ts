@@ -1,15 +1,24 @@
 // `npm run bench`: Portico against its peers and the bare node:http floor, measured in one run
-// on this machine, and the targets of the benchmark issue, each with its measured ratio.
+// on this machine, and the targets of the benchmark issue, each with its measured ratio, on every
+// Node leg: the servers run on this Node, then again on Node 22 (the registry's `node` package,
+// the one the tests install) for what the targets need.
+//
+// Environment: BENCH_ROWS=<regex> runs only the throughput rows whose "server workload" matches
+// and prints them; BENCH_NODES=current runs on this Node only (no Node 22 leg); BENCH_DURATION,
+// BENCH_WARMUP and BENCH_CONNECTIONS shape each load run; BENCH_GROWTH=<sizes> the growth curve;
+// BENCH_BASELINE=1 writes results/baseline.json.
 import { execFile } from 'node:child_process'
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { ensureExternalTools } from '../packages/portico/test/support/external-tools.js'
 import { type CatalogRow, measureCatalog } from './catalog-workload.js'
 import { type BenchIssuer, startBenchIssuer } from './lib/bench-issuer.js'
 import { compileServers } from './lib/compile-servers.js'
+import { cpuPinning } from './lib/cpu-pinning.js'
 import { formatTable } from './lib/format-table.js'
-import { measureColdStart } from './lib/measure-cold-start.js'
-import { measureDevLoop } from './lib/measure-dev-loop.js'
+import { type ColdStartResult, measureColdStart } from './lib/measure-cold-start.js'
+import { type DevLoopResult, measureDevLoop } from './lib/measure-dev-loop.js'
 import { type DocsSiteFigures, measureDocsSite } from './lib/measure-docs-site.js'
 import { type GrowthRow, measureGrowth } from './lib/measure-growth.js'
 import { type LoadRequest, type LoadResult, measureLoad } from './lib/measure-load.js'
@@ -22,7 +31,7 @@ import {
   mcpModernList,
   restAdd,
 } from './requests.js'
-import { evaluateTargets, type ThroughputRow } from './targets.js'
+import { evaluateTargets, type TargetResult, type ThroughputRow } from './targets.js'
 
 const exec = promisify(execFile)
 const cliPath = resolve(import.meta.dirname, '../packages/portico/bin/portico.js')
@@ -38,6 +47,10 @@ const growthSizes = (process.env.BENCH_GROWTH ?? '10,100,1000,10000').split(',')
 /** `BENCH_ROWS=<regex>`: only the throughput rows whose "server workload" matches, nothing else. */
 const onlyRows =
   process.env.BENCH_ROWS === undefined ? undefined : new RegExp(process.env.BENCH_ROWS)
+/** `BENCH_NODES=current`: this Node only; by default also the Node 22 leg. */
+const nodesWanted = process.env.BENCH_NODES ?? 'current,22'
+if (nodesWanted !== 'current' && nodesWanted !== 'current,22')
+  throw new Error(`BENCH_NODES is "current" or "current,22", not "${nodesWanted}"`)
 
 /** Who serves, and with which documented production setting. */
 const servers: Record<string, string> = {
@@ -48,8 +61,14 @@ const servers: Record<string, string> = {
     "createMcpHandler, responseMode 'json' (2025 leg: its stateless SSE fallback), McpServer + zod",
   fastmcp: 'httpStream { stateless: true, enableJsonResponse: true } (2025 revisions only)',
   tmcp: 'HttpTransport + zod adapter (SSE answers; no JSON option)',
+  'mcp-use':
+    'MCPServer.listen(), as `mcp-use start`: stateless, logging and telemetry off (2025 leg: SSE; engines: Node ≥ 22.22.2)',
+  xmcp: '`xmcp build`, node dist/http.js: stateless, config defaults (2025 leg: SSE)',
   'portico-auth': 'as portico, in mode custom: an RS256 bearer token verified on every call',
 }
+
+/** The servers whose rows run on every Node leg: what the targets need. The peers run once. */
+const everyNodeServers = new Set(['bare-node', 'portico', 'portico-auth'])
 
 interface Scenario {
   server: string
@@ -63,110 +82,131 @@ const mixed = (list: LoadRequest, call: LoadRequest) => [
   list,
   ...Array.from({ length: 9 }, () => call),
 ]
+const peersOfBothEras = ['sdk-v2', 'mcp-use', 'xmcp']
 const scenarios: Scenario[] = [
   { server: 'bare-node', workload: 'REST call', requests: [restAdd] },
   { server: 'portico', workload: 'REST call', requests: [restAdd] },
-  { server: 'portico', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
-  { server: 'portico', workload: 'MCP call 2026', requests: [mcpModernCall] },
-  { server: 'sdk-v2', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
-  { server: 'sdk-v2', workload: 'MCP call 2026', requests: [mcpModernCall] },
+  ...['portico', ...peersOfBothEras].flatMap((server) => [
+    { server, workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+    { server, workload: 'MCP call 2026', requests: [mcpModernCall] },
+  ]),
   { server: 'fastmcp', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
   { server: 'tmcp', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
-  { server: 'portico', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
-  { server: 'portico', workload: 'MCP mixed 2026', requests: mixed(mcpModernList, mcpModernCall) },
-  { server: 'sdk-v2', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
-  { server: 'sdk-v2', workload: 'MCP mixed 2026', requests: mixed(mcpModernList, mcpModernCall) },
+  ...['portico', ...peersOfBothEras].flatMap((server) => [
+    { server, workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
+    { server, workload: 'MCP mixed 2026', requests: mixed(mcpModernList, mcpModernCall) },
+  ]),
   { server: 'fastmcp', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
   { server: 'tmcp', workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
 ]
 
+/** A Node binary the servers run on. */
+interface NodeBinary {
+  /** As printed: `Node 22.23.3`. */
+  node: string
+  binary: string
+  /** The Node running the bench: it alone also runs the peers, growth, dev loop and docs site. */
+  current: boolean
+}
+
+/** What the servers measured on one Node. */
+interface MeasuredLeg extends NodeBinary {
+  throughput: ThroughputRow[]
+  catalog: CatalogRow[]
+  coldStart: Record<string, ColdStartResult>
+}
+
+/** One Node's figures and the targets judged on them. */
+interface NodeLeg extends MeasuredLeg {
+  targets: TargetResult[]
+}
+
+/** The figures measured once per run, on the current Node. */
+interface OnceOnly {
+  devLoop: DevLoopResult
+  docsSite: DocsSiteFigures | undefined
+  growth: GrowthRow[]
+}
+
 async function main(): Promise<void> {
   const started = performance.now()
+  const nodes = await nodeBinaries()
   console.log(
-    `Portico bench on Node ${process.version}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up\n`,
+    `Portico bench, servers on ${nodes.map((each) => each.node).join(' and ')}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up; ${cpuPinning}\n`,
   )
   await exec(process.execPath, [cliPath, 'build', calcDir])
   await exec(process.execPath, [cliPath, 'build', catalogDir])
   const compiled = await compileServers()
+  const entry = (server: string) => {
+    const file = compiled.get(server)
+    if (!file) throw new Error(`no server file for ${server}`)
+    return file
+  }
 
   const issuer = await startBenchIssuer()
-  const authScenarios = await authenticatedScenarios(issuer)
-  const throughput: ThroughputRow[] = []
-  const chosen = [...scenarios, ...authScenarios].filter(
-    (scenario) =>
-      onlyRows === undefined || onlyRows.test(`${scenario.server} ${scenario.workload}`),
-  )
-  for (const scenario of chosen) {
-    const entry = compiled.get(scenario.server)
-    if (!entry) throw new Error(`no server file for ${scenario.server}`)
-    const server = await startServerProcess([entry], scenario.env)
-    try {
-      await expectSum(server.origin, scenario.requests.at(-1) as LoadRequest)
-      const result: LoadResult = await measureLoad(server.origin, scenario.requests, load)
-      if (result.errors + result.timeouts + result.non2xx > 0) {
-        throw new Error(
-          `${scenario.server} ${scenario.workload}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
-        )
-      }
-      throughput.push({ ...scenario, ...result, peakRssMiB: server.peakRssMiB() })
-      console.log(
-        `  ${scenario.server.padEnd(9)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s`,
+  const allScenarios = [...scenarios, ...(await authenticatedScenarios(issuer))]
+  const measured: MeasuredLeg[] = []
+  try {
+    for (const node of nodes) {
+      console.log(node.node)
+      const chosen = allScenarios.filter(
+        (scenario) =>
+          (node.current || everyNodeServers.has(scenario.server)) &&
+          (onlyRows === undefined || onlyRows.test(`${scenario.server} ${scenario.workload}`)),
       )
-    } finally {
-      await server.stop()
+      const throughput: ThroughputRow[] = []
+      for (const scenario of chosen)
+        throughput.push(await measureScenario(scenario, entry(scenario.server), node.binary))
+      const catalogAndColdStart =
+        onlyRows === undefined
+          ? {
+              catalog: await measureCatalog(
+                entry('portico-catalog'),
+                entry('bare-node'),
+                load,
+                node.binary,
+              ),
+              coldStart: await measureColdStarts(entry, node),
+            }
+          : { catalog: [], coldStart: {} }
+      measured.push({ ...node, throughput, ...catalogAndColdStart })
     }
+  } finally {
+    await issuer.close()
+  }
+  if (onlyRows !== undefined) {
+    for (const leg of measured) printThroughput(leg)
+    return
   }
 
-  await issuer.close()
-  if (onlyRows !== undefined) return printThroughput(throughput)
-  const catalog = await measureCatalog(
-    compiled.get('portico-catalog') ?? '',
-    compiled.get('bare-node') ?? '',
-    load,
-  )
-
-  const probe = (request: LoadRequest) => request
-  const coldStart = {
-    'bare-node': await measureColdStart(() => [compiled.get('bare-node') ?? ''], probe(restAdd), 5),
-    'sdk-v2': await measureColdStart(() => [compiled.get('sdk-v2') ?? ''], probe(mcpLegacyCall), 5),
-    portico: await measureColdStart(
-      (port) => [cliPath, 'start', calcDir, '--port', String(port)],
-      probe(mcpLegacyCall),
-      5,
-    ),
+  const once: OnceOnly = {
+    devLoop: await measureDevLoop(cliPath, calcDir, resolve(generatedDir, 'dev-loop')),
+    docsSite: await measureDocsSite(cliPath, calcDir),
+    growth: [],
   }
-  const devLoop = await measureDevLoop(cliPath, calcDir, resolve(generatedDir, 'dev-loop'))
-  const docsSite = await measureDocsSite(cliPath, calcDir)
-  const growth: GrowthRow[] = []
   for (const size of growthSizes) {
-    growth.push(
+    once.growth.push(
       await measureGrowth(cliPath, resolve(generatedDir, `growth-${size}`), size, mcpLegacyList),
     )
   }
+  const legs: NodeLeg[] = measured.map((leg) => ({
+    ...leg,
+    targets: evaluateTargets({ ...leg, ...once }),
+  }))
 
-  printReport(throughput, coldStart, devLoop, growth)
-  printDocsSite(docsSite)
-  printCatalog(catalog)
-  const targets = evaluateTargets({ throughput, coldStart, growth, devLoop, catalog, docsSite })
-  console.log(
-    `\nTargets\n${formatTable(
-      ['target', 'measured', 'met'],
-      targets.map((t) => [t.name, t.measured, t.met ? '✔' : '✘']),
-    )}`,
-  )
+  for (const leg of legs) printThroughput(leg)
+  printColdStart(legs)
+  printOnceOnly(once, nodes.find((each) => each.current)?.node ?? '')
+  for (const leg of legs) printCatalog(leg)
+  printTargets(legs)
 
   const results = {
     date: new Date().toISOString(),
-    node: process.version,
     load,
+    cpuPinning,
     servers,
-    throughput,
-    catalog,
-    coldStart,
-    devLoop,
-    docsSite,
-    growth,
-    targets,
+    legs: legs.map(({ binary: _binary, ...leg }) => leg),
+    ...once,
   }
   const resultsDir = resolve(import.meta.dirname, 'results')
   await mkdir(resultsDir, { recursive: true })
@@ -178,6 +218,61 @@ async function main(): Promise<void> {
   console.log(
     `\nWrote bench/results/${name} in ${Math.round((performance.now() - started) / 1000)} s`,
   )
+}
+
+/**
+ * This Node, then Node 22 as the tests install it (the registry's `node` package, pinned in
+ * `external-tools.ts`), unless `BENCH_NODES=current` or this Node is that one.
+ */
+async function nodeBinaries(): Promise<NodeBinary[]> {
+  const label = (version: string) => `Node ${version.replace(/^v/, '')}`
+  const here: NodeBinary = { node: label(process.version), binary: process.execPath, current: true }
+  if (nodesWanted === 'current') return [here]
+  const { node: binary } = await ensureExternalTools()
+  const version = (await exec(binary, ['--version'])).stdout.trim()
+  if (version === process.version) return [here]
+  return [here, { node: label(version), binary, current: false }]
+}
+
+/** One throughput row: the server on `node`, its answer checked, then the load. */
+async function measureScenario(
+  scenario: Scenario,
+  entry: string,
+  node: string,
+): Promise<ThroughputRow> {
+  const server = await startServerProcess([entry], scenario.env, node)
+  try {
+    await expectSum(server.origin, scenario.requests.at(-1) as LoadRequest)
+    const result: LoadResult = await measureLoad(server.origin, scenario.requests, load)
+    if (result.errors + result.timeouts + result.non2xx > 0) {
+      throw new Error(
+        `${scenario.server} ${scenario.workload}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
+      )
+    }
+    console.log(
+      `  ${scenario.server.padEnd(12)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s`,
+    )
+    return { ...scenario, ...result, peakRssMiB: server.peakRssMiB() }
+  } finally {
+    await server.stop()
+  }
+}
+
+/** Spawn to the first 200, 5 runs each: the floor and Portico on every Node, SDK v2 once. */
+async function measureColdStarts(
+  entry: (server: string) => string,
+  node: NodeBinary,
+): Promise<Record<string, ColdStartResult>> {
+  const onNode = (args: (port: number) => string[], probe: LoadRequest) =>
+    measureColdStart(args, probe, 5, node.binary)
+  return {
+    'bare-node': await onNode(() => [entry('bare-node')], restAdd),
+    ...(node.current ? { 'sdk-v2': await onNode(() => [entry('sdk-v2')], mcpLegacyCall) } : {}),
+    portico: await onNode(
+      (port) => [cliPath, 'start', calcDir, '--port', String(port)],
+      mcpLegacyCall,
+    ),
+  }
 }
 
 /**
@@ -219,66 +314,43 @@ async function expectSum(origin: string, request: LoadRequest): Promise<void> {
     throw new Error(`${origin}${request.path} answered ${response.status}: ${text.slice(0, 300)}`)
 }
 
-function printDocsSite(figures: DocsSiteFigures | undefined): void {
-  console.log('\nDocs site (the calc plugin under portico start, headless Chromium, 5 loads)')
-  if (!figures) {
-    console.log('not measured: no Chromium at /usr/bin/chromium')
-    return
-  }
+function printThroughput(leg: MeasuredLeg): void {
+  console.log(`\nThroughput on ${leg.node} (${load.connections} connections)`)
   console.log(
     formatTable(
-      ['first page JS, gzipped', 'scripts', 'first contentful paint ms', 'first render ms'],
-      [
-        [
-          `${Math.round(figures.firstPageJsGzipBytes / 102.4) / 10} KiB`,
-          figures.scripts,
-          figures.firstContentfulPaintMs,
-          figures.firstRenderMs,
-        ],
-      ],
-    ),
-  )
-}
-
-function printCatalog(rows: CatalogRow[]): void {
-  console.log(
-    `\nOutput shaping: Catalog_items, 50 nested records with dates (${load.connections} connections)`,
-  )
-  const rps = (workload: string, shaping: string) =>
-    rows.find((row) => row.workload === workload && row.shaping === shaping)?.requestsPerSecond ??
-    Number.NaN
-  const workloads = [...new Set(rows.map((row) => row.workload))]
-  const bare = rps('REST call', 'bare')
-  console.log(`bare node:http writing the same JSON by hand (REST): ${Math.round(bare)} req/s`)
-  console.log(
-    formatTable(
-      ['workload', 'unshaped req/s', 'shaped req/s', 'shaped / unshaped', 'shaped / bare'],
-      workloads.map((workload) => [
-        workload,
-        Math.round(rps(workload, 'off')),
-        Math.round(rps(workload, 'on')),
-        Math.round((rps(workload, 'on') / rps(workload, 'off')) * 100) / 100,
-        Math.round((rps(workload, 'on') / bare) * 100) / 100,
+      ['server', 'workload', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'setting'],
+      leg.throughput.map((row) => [
+        row.server,
+        row.workload,
+        Math.round(row.requestsPerSecond),
+        row.p50,
+        row.p99,
+        row.peakRssMiB,
+        servers[row.server] ?? '',
       ]),
     ),
   )
 }
 
-function printReport(
-  throughput: ThroughputRow[],
-  coldStart: Record<string, { runs: number[]; median: number }>,
-  devLoop: Awaited<ReturnType<typeof measureDevLoop>>,
-  growth: GrowthRow[],
-): void {
-  printThroughput(throughput)
+function printColdStart(legs: NodeLeg[]): void {
   console.log('\nCold start: spawn to first 200 on the tool call (5 runs)')
+  const names = [...new Set(legs.flatMap((leg) => Object.keys(leg.coldStart)))]
   console.log(
     formatTable(
-      ['server', 'median ms', 'runs'],
-      Object.entries(coldStart).map(([name, r]) => [name, r.median, r.runs.join(', ')]),
+      ['server', ...legs.flatMap((leg) => [`${leg.node} median ms`, 'runs'])],
+      names.map((name) => [
+        name,
+        ...legs.flatMap((leg) => {
+          const result = leg.coldStart[name]
+          return result ? [result.median, result.runs.join(', ')] : ['-', '-']
+        }),
+      ]),
     ),
   )
-  console.log('\nDev loop (portico dev)')
+}
+
+function printOnceOnly({ devLoop, docsSite, growth }: OnceOnly, node: string): void {
+  console.log(`\nDev loop (portico dev, on ${node})`)
   console.log(
     formatTable(
       ['step', 'ms'],
@@ -293,7 +365,7 @@ function printReport(
       ],
     ),
   )
-  console.log('\nGrowth')
+  console.log(`\nGrowth (on ${node})`)
   console.log(
     formatTable(
       [
@@ -316,23 +388,68 @@ function printReport(
       ]),
     ),
   )
-}
-
-function printThroughput(throughput: ThroughputRow[]): void {
-  console.log(`\nThroughput (${load.connections} connections)`)
+  console.log(
+    `\nDocs site (the calc plugin under portico start on ${node}, headless Chromium, 5 loads)`,
+  )
+  if (!docsSite) {
+    console.log('not measured: no Chromium at /usr/bin/chromium')
+    return
+  }
   console.log(
     formatTable(
-      ['server', 'workload', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'setting'],
-      throughput.map((row) => [
-        row.server,
-        row.workload,
-        Math.round(row.requestsPerSecond),
-        row.p50,
-        row.p99,
-        row.peakRssMiB,
-        servers[row.server] ?? '',
+      ['first page JS, gzipped', 'scripts', 'first contentful paint ms', 'first render ms'],
+      [
+        [
+          `${Math.round(docsSite.firstPageJsGzipBytes / 102.4) / 10} KiB`,
+          docsSite.scripts,
+          docsSite.firstContentfulPaintMs,
+          docsSite.firstRenderMs,
+        ],
+      ],
+    ),
+  )
+}
+
+function printCatalog({ node, catalog }: NodeLeg): void {
+  console.log(
+    `\nOutput shaping on ${node}: Catalog_items, 50 nested records with dates (${load.connections} connections)`,
+  )
+  const rps = (workload: string, shaping: string) =>
+    catalog.find((row) => row.workload === workload && row.shaping === shaping)
+      ?.requestsPerSecond ?? Number.NaN
+  const workloads = [...new Set(catalog.map((row) => row.workload))]
+  const bare = rps('REST call', 'bare')
+  console.log(`bare node:http writing the same JSON by hand (REST): ${Math.round(bare)} req/s`)
+  console.log(
+    formatTable(
+      ['workload', 'unshaped req/s', 'shaped req/s', 'shaped / unshaped', 'shaped / bare'],
+      workloads.map((workload) => [
+        workload,
+        Math.round(rps(workload, 'off')),
+        Math.round(rps(workload, 'on')),
+        Math.round((rps(workload, 'on') / rps(workload, 'off')) * 100) / 100,
+        Math.round((rps(workload, 'on') / bare) * 100) / 100,
       ]),
     ),
+  )
+}
+
+/** One row per target, one column per Node; a once-only figure sits in the current Node's column. */
+function printTargets(legs: NodeLeg[]): void {
+  const current = legs.find((leg) => leg.current)?.node ?? ''
+  const cell = (target: TargetResult | undefined, leg: NodeLeg) => {
+    if (!target) return '-'
+    if (target.once && !leg.current) return `(once, on ${current})`
+    return `${target.measured} ${target.met ? '✔' : '✘'}`
+  }
+  console.log(
+    `\nTargets\n${formatTable(
+      ['target', ...legs.map((leg) => leg.node)],
+      (legs[0]?.targets ?? []).map((target, index) => [
+        target.name,
+        ...legs.map((leg) => cell(leg.targets[index], leg)),
+      ]),
+    )}`,
   )
 }
 

@@ -1,11 +1,13 @@
 // `node --import tsx bench/verify-servers.ts`: starts each bench server exactly as the runner's
-// contract says (`node --import tsx bench/servers/<name>.ts`, PORT and HOST set), sends each
-// applicable request once, checks the status and the sum, and stops it with SIGTERM. Prints one
-// table: server × request → OK/FAIL, status, JSON|SSE; then the stdout and exit checks.
+// contract says (`node --import tsx bench/servers/<name>.ts`, PORT and HOST set, xmcp's build
+// first), sends each applicable request once to the port it announces with `READY <port>`,
+// checks the status and the sum, and stops it with SIGTERM. Prints one table: server × request →
+// OK/FAIL, status, JSON|SSE; then the stdout and exit checks.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
+import { buildXmcpServer } from './lib/compile-servers.js'
 import { type BenchRequestName, benchRequests, checkSum } from './requests.js'
 
 const repoRoot = resolve(import.meta.dirname, '..')
@@ -20,6 +22,8 @@ const plan: Record<string, BenchRequestName[]> = {
   'sdk-v2': mcpShapes,
   fastmcp: mcpShapes,
   tmcp: mcpShapes,
+  'mcp-use': mcpShapes,
+  xmcp: mcpShapes,
   portico: ['restAdd', ...mcpShapes],
 }
 // FastMCP serves the 2025 handshake revisions only (its README's first note); its 2026-07-28
@@ -37,13 +41,15 @@ function freePort(): Promise<number> {
   })
 }
 
-function waitForReady(child: ChildProcess, port: number, output: () => string): Promise<void> {
+/** Resolves with the port the server announces (xmcp's is compiled in; the others take PORT). */
+function waitForReady(child: ChildProcess, output: () => string): Promise<number> {
   return new Promise((done, fail) => {
     const timer = setTimeout(() => fail(new Error(`no READY in 30 s:\n${output()}`)), 30_000)
     child.stdout?.on('data', () => {
-      if (output().split('\n').includes(`READY ${port}`)) {
+      const ready = /^READY (\d+)$/m.exec(output())
+      if (ready) {
         clearTimeout(timer)
-        done()
+        done(Number(ready[1]))
       }
     })
     child.once('exit', (code) => {
@@ -86,6 +92,7 @@ async function send(port: number, name: BenchRequestName): Promise<[string, stri
 
 const rows: string[][] = []
 const notes: string[] = []
+await buildXmcpServer()
 for (const [server, shapes] of Object.entries(plan)) {
   const file = resolve(repoRoot, `bench/servers/${server}.ts`)
   if (!existsSync(file)) continue
@@ -100,10 +107,12 @@ for (const [server, shapes] of Object.entries(plan)) {
   child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
   const cells = new Map<BenchRequestName, string>()
+  let announced = port
   try {
-    await waitForReady(child, port, () => stdout + stderr)
+    announced = await waitForReady(child, () => stdout)
+    if (announced !== port) notes.push(`${server} serves on ${announced}, not PORT ${port}`)
     for (const name of shapes) {
-      const [cell, failure] = await send(port, name).catch((error: Error) => [
+      const [cell, failure] = await send(announced, name).catch((error: Error) => [
         `ERROR`,
         error.message,
       ])
@@ -120,7 +129,7 @@ for (const [server, shapes] of Object.entries(plan)) {
   if (!exit.startsWith('exit 0 ')) process.exitCode = 1
   const lines = stdout.trim().split('\n')
   const stdoutCheck =
-    lines.length === 1 && lines[0] === `READY ${port}` ? 'READY only' : `${lines.length} lines`
+    lines.length === 1 && lines[0] === `READY ${announced}` ? 'READY only' : `${lines.length} lines`
   if (stdoutCheck !== 'READY only') {
     notes.push(`${server} stdout: ${stdout.trim().slice(0, 300)}`)
     process.exitCode = 1

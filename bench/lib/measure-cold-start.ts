@@ -10,20 +10,27 @@ export interface ReadyProbe {
   body?: string
 }
 
+/** Every run's time from spawn to the first 200, and their median, in milliseconds. */
+export interface ColdStartResult {
+  runs: number[]
+  median: number
+}
+
 /**
- * Spawns `node <args>` `runs` times and measures, each time, from spawn to the first 200 on the
+ * Spawns `<node> <args>` `runs` times and measures, each time, from spawn to the first 200 on the
  * probe (polled every 2 ms). Returns every run and the median, in milliseconds.
  */
 export async function measureColdStart(
   args: (port: number) => string[],
   probe: ReadyProbe,
   runs: number,
-): Promise<{ runs: number[]; median: number }> {
+  node: string = process.execPath,
+): Promise<ColdStartResult> {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
     const port = await freePort()
     const started = performance.now()
-    const child = spawn(process.execPath, args(port), {
+    const child = spawn(node, args(port), {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
       stdio: 'ignore',
     })

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { pinnedCommand } from './cpu-pinning.js'
 
 const exec = promisify(execFile)
 const loadScript = resolve(import.meta.dirname, '../load/run-autocannon.ts')
@@ -52,7 +53,8 @@ async function runLoad(
   durationSeconds: number,
 ): Promise<LoadResult> {
   const config = JSON.stringify({ url: origin, connections, durationSeconds, requests })
-  const { stdout } = await exec(process.execPath, ['--import', 'tsx', loadScript, config], {
+  const pinned = pinnedCommand('load', process.execPath, ['--import', 'tsx', loadScript, config])
+  const { stdout } = await exec(pinned.command, pinned.args, {
     timeout: (durationSeconds + 30) * 1000,
     maxBuffer: 10 * 1024 * 1024,
   })

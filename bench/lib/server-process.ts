@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
+import { pinnedCommand } from './cpu-pinning.js'
 
 /** A server under test, in its own process. */
 export interface ServerProcess {
@@ -27,28 +28,32 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node <args>` with PORT and HOST set, and resolves once it prints `READY <port>`.
+ * Starts `<node> <args>` with PORT and HOST set, and resolves once it prints `READY <port>`.
+ * The port announced is the one used: a server whose port is compiled in (xmcp) ignores PORT.
  */
 export async function startServerProcess(
   args: string[],
   env: Record<string, string> = {},
+  node: string = process.execPath,
 ): Promise<ServerProcess> {
   const port = await freePort()
-  const child = spawn(process.execPath, args, {
+  const pinned = pinnedCommand('server', node, args)
+  const child = spawn(pinned.command, pinned.args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  await new Promise<void>((resolve, reject) => {
+  const announced = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`${args.join(' ')} did not start:\n${output}`)),
       30_000,
     )
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      if (/^READY \d+$/m.test(output)) {
+      const ready = /^READY (\d+)$/m.exec(output)
+      if (ready) {
         clearTimeout(timer)
-        resolve()
+        resolve(Number(ready[1]))
       }
     }
     child.stdout?.on('data', onData)
@@ -59,7 +64,7 @@ export async function startServerProcess(
     })
   })
   child.removeAllListeners('exit')
-  return serverHandle(child, port)
+  return serverHandle(child, announced)
 }
 
 /** Wraps a running child that serves on `port`. */
