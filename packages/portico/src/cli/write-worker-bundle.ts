@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises'
 import { builtinModules } from 'node:module'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { build, type Plugin } from 'esbuild'
 import type { PluginModel } from '../model/plugin-model.js'
 import { compiledModulePath } from '../plugin/load-tool-classes.js'
 import { buildFolderName } from '../plugin/model-file.js'
@@ -41,9 +41,23 @@ export async function writeWorkerBundle(rootDir: string, model: PluginModel): Pr
     // resolve their files against at import; this is the bundle's path in its file system.
     define: { 'import.meta.url': JSON.stringify(`file:///bundle/${workerBundleName}`) },
     tsconfigRaw: {},
+    plugins: [bundledAjv],
     logLevel: 'silent',
   })
   return (await stat(outfile)).size
+}
+
+/**
+ * On Node, Portico requires Ajv on first use (`load-ajv.js`); a bundle imports it instead, so
+ * that it is in the bundle.
+ */
+const bundledAjv: Plugin = {
+  name: 'portico-bundled-ajv',
+  setup(build) {
+    build.onResolve({ filter: /\/load-ajv\.js$/ }, (args) => ({
+      path: join(args.resolveDir, 'load-ajv-bundled.js'),
+    }))
+  },
 }
 
 /** The bundle's entry: the model, each tool module once, and the classes the model names. */

@@ -1,9 +1,10 @@
-import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
-import addFormats from 'ajv-formats'
+import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2020.js'
 import type { JsonSchema } from '../core/json-schema.js'
 import { logger } from '../core/logger.js'
 import type { ErrorDetail } from '../core/portico-error.js'
 import { describeTypes } from './describe-types.js'
+import { loadAjv } from './load-ajv.js'
+import type { PrecompiledValidators } from './precompiled-validators.js'
 import { resolveLocalRef } from './resolve-local-ref.js'
 
 /** Checks a value; returns the failures, or an empty list when it is valid. */
@@ -18,6 +19,11 @@ export interface SchemaCompilerOptions {
    * such as an elicitation's form with MCP's `enumNames`.
    */
   strict?: boolean
+  /**
+   * What `portico build` compiled (strict schemas only): a schema found there is not compiled
+   * again, and Ajv is not even loaded while every schema is found.
+   */
+  precompiled?: PrecompiledValidators | undefined
 }
 
 /** At most this many failures are reported, so a hostile input cannot inflate the answer. */
@@ -30,6 +36,24 @@ const IGNORED_DEFAULT = 'strict mode: default is ignored'
 export function createSchemaCompiler(
   options: SchemaCompilerOptions = {},
 ): (schema: JsonSchema) => CompiledValidator {
+  const precompiled = options.strict === false ? undefined : options.precompiled
+  const useDefaults = options.useDefaults ?? false
+  // Made on the first schema that needs it: loading and setting up Ajv is much of a cold start.
+  let ajv: Ajv2020 | undefined
+  return (schema) => {
+    const validate = precompiled?.find(schema, useDefaults)
+    if (validate) return reportingFailures(validate, schema)
+    ajv ??= createAjv(options)
+    return reportingFailures(ajv.compile(schema), schema)
+  }
+}
+
+/**
+ * The Ajv that compiles schemas for {@link createSchemaCompiler}, with `extra` options:
+ * `portico build` adds `code.source` to write the same validators as standalone code.
+ */
+export function createAjv(options: SchemaCompilerOptions, extra: Options = {}): Ajv2020 {
+  const { Ajv2020, addFormats } = loadAjv()
   // `strict` makes a schema with an unknown keyword or format fail at load, not at call time.
   // Its schema checks go through the logger so that one of them can be let through: a default
   // inside a union branch, which Ajv does not apply, stays documentation.
@@ -51,21 +75,24 @@ export function createSchemaCompiler(
     useDefaults: options.useDefaults ?? false,
     // Unions need their branches' schemas and data to report the one that was meant.
     verbose: true,
+    ...extra,
   })
-  addFormats.default(ajv)
+  addFormats(ajv)
   // SEP-2243's annotation (`@mcpHeader`): nothing to validate, but strict mode must know it.
   ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' })
   // 2020-12's `$anchor` names a subschema; Ajv 8 resolves `$ref` by pointer and `$id`, not by
   // anchor, so a hand-written schema may carry it as a label only.
   ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' })
-  return (schema) => {
-    const validate = ajv.compile(schema)
-    return (value) => {
-      if (validate(value)) return []
-      return reduceUnions(validate.errors ?? [], schema)
-        .slice(0, MAX_REPORTED_ERRORS)
-        .map(toErrorDetail)
-    }
+  return ajv
+}
+
+/** Ajv's verdict as Portico reports it: the meant union branch, at most 20, as details. */
+function reportingFailures(validate: ValidateFunction, schema: JsonSchema): CompiledValidator {
+  return (value) => {
+    if (validate(value)) return []
+    return reduceUnions(validate.errors ?? [], schema)
+      .slice(0, MAX_REPORTED_ERRORS)
+      .map(toErrorDetail)
   }
 }
 

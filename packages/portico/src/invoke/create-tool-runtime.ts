@@ -25,6 +25,7 @@ import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
 import { describeThrown } from './describe-thrown.js'
+import type { PrecompiledValidators } from './precompiled-validators.js'
 import { type PromptMessage, toPromptMessages } from './prompt-messages.js'
 import {
   fileContents,
@@ -109,6 +110,8 @@ export interface ToolRuntimeOptions {
    * build` checked.
    */
   compileValidators?: 'eager' | 'lazy'
+  /** The validators `portico build` compiled: a schema found there is not compiled again. */
+  precompiledValidators?: PrecompiledValidators
 }
 
 /** A method ready to be run: a tool's, a resource template's or a prompt's. */
@@ -139,11 +142,12 @@ export function createToolRuntime(
   classes: ToolClassMap,
   options: ToolRuntimeOptions = {},
 ): ToolRuntime {
-  const compileInput = createSchemaCompiler({ useDefaults: true })
+  const precompiled = options.precompiledValidators
+  const compileInput = createSchemaCompiler({ useDefaults: true, precompiled })
   let outputCompiler: ((schema: JsonSchema) => CompiledValidator) | undefined
   // Most output schemas need no Ajv at all: its own instance is made on first need.
   const compileOutputCheck = (schema: JsonSchema) => {
-    outputCompiler ??= createSchemaCompiler()
+    outputCompiler ??= createSchemaCompiler({ precompiled })
     return outputCompiler(schema)
   }
   const compileAnswerSchema = cachedCompiler(

@@ -9,6 +9,7 @@ import { checkConfigTypes } from './check-config-types.js'
 import { compileToolModules } from './compile-tool-modules.js'
 import { loadToolClasses } from './load-tool-classes.js'
 import { buildFolderName, writeModelFile } from './model-file.js'
+import { writeValidatorsFile } from './write-validators-file.js'
 
 /**
  * `portico build`: derives the model, compiles the tools to JavaScript and writes both to
@@ -24,6 +25,7 @@ export async function buildPlugin(rootDir: string): Promise<PluginModel> {
   await mkdir(buildDir, { recursive: true })
   await compileToolModules(rootDir, findToolFiles(rootDir), buildDir)
   createToolRuntime(model, await loadToolClasses(model, buildDir))
+  await writeValidatorsFile(buildDir, model)
   await writeModelFile(buildDir, model)
   return model
 }

@@ -1,0 +1,10 @@
+// `load-ajv.ts` for a bundle (`portico build --target worker`): the bundler includes what is
+// imported, where the Node version requires at run time.
+import { Ajv2020 } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import type { AjvPackages } from './load-ajv.js'
+
+/** Ajv and ajv-formats, bundled. */
+export function loadAjv(): AjvPackages {
+  return { Ajv2020, addFormats: addFormats.default }
+}
