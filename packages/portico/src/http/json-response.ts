@@ -1,6 +1,9 @@
 import { respond, withCors } from './cors.js'
 
-const jsonHeaders = withCors({ 'content-type': 'application/json; charset=utf-8' })
+/** The content type of every JSON document Portico serves. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8'
+
+const jsonHeaders = withCors({ 'content-type': JSON_CONTENT_TYPE })
 
 /** A JSON answer with its CORS headers from birth, as a plain object the Node adapter writes directly. */
 export function jsonResponse(text: string, status = 200): Response {

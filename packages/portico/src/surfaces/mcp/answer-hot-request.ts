@@ -1,3 +1,4 @@
+import type { CacheHint } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../core/plugin-context.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
@@ -16,6 +17,7 @@ import { McpCallError } from './mcp-call-error.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
 import type { AnswerMedia } from './negotiate-answer-media.js'
 import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from './protocol-versions.js'
+import { createResultAnswer, type ResultAnswer, resultMessage } from './result-answer.js'
 import type { ServerRequestRelay } from './server-request-relay.js'
 import { toCallToolResultJson, toToolErrorResult } from './tool-call-result.js'
 
@@ -69,10 +71,16 @@ export function createHotAnswer(
   options: HotAnswerOptions,
 ): HotAnswer {
   const { dev, rounds, relay } = options
-  const toolsList = JSON.stringify({ tools: catalog.tools })
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
-  const hint = listCacheHint(runtime.model, dev)
-  const modernToolsList = `${toolsList.slice(0, -1)},"resultType":"complete","ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}","_meta":${serverInfoMeta}}`
+  // Each era's list is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
+  const toolsLists: Partial<Record<Era, ResultAnswer>> = {}
+  const toolsListAnswer = (era: Era) => {
+    toolsLists[era] ??= createResultAnswer(
+      toolsListJson(era, catalog, serverInfoMeta, listCacheHint(runtime.model, dev)),
+      jsonHeaders,
+    )
+    return toolsLists[era]
+  }
   // A 2026-07-28 result is the 2025 one plus its type and the server's identity.
   const modernize = (resultJson: string) =>
     `${resultJson.slice(0, -1)},"resultType":"complete","_meta":${serverInfoMeta}}`
@@ -91,7 +99,7 @@ export function createHotAnswer(
       if (media !== 'json') return undefined
       if (params !== undefined && Object.keys(params).some((key) => key !== '_meta'))
         return undefined
-      return Promise.resolve(answer(era === 'modern' ? modernToolsList : toolsList, body.id))
+      return Promise.resolve(toolsListAnswer(era)(body.id))
     }
     if (body.method !== 'tools/call' || params === undefined) return undefined
     const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
@@ -181,8 +189,19 @@ function answer(resultJson: string, id: string | number): Response {
   return respond(resultMessage(resultJson, id), 200, jsonHeaders)
 }
 
-function resultMessage(resultJson: string, id: string | number): string {
-  return `{"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
+/** The request eras the hot path answers (see {@link eraOf}). */
+type Era = 'legacy' | 'modern'
+
+/** `tools/list` of an era: the 2026-07-28 one adds its type, cache hint and server identity. */
+function toolsListJson(
+  era: Era,
+  catalog: McpServerCatalog,
+  serverInfoMeta: string,
+  hint: Required<CacheHint>,
+): string {
+  const toolsList = JSON.stringify({ tools: catalog.tools })
+  if (era === 'legacy') return toolsList
+  return `${toolsList.slice(0, -1)},"resultType":"complete","ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}","_meta":${serverInfoMeta}}`
 }
 
 /** 202: the POSTed answers were taken. */

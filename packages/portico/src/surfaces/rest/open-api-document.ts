@@ -1,5 +1,6 @@
+import type { JsonSchema } from '../../core/json-schema.js'
 import type { PluginModel, ToolAnnotations, ToolDefinition } from '../../model/plugin-model.js'
-import { hoistOpenApiSchema } from './open-api-components.js'
+import { createSchemaHoister } from './open-api-components.js'
 import type { OpenApiMediaType, OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
 import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
@@ -88,13 +89,14 @@ export interface OpenApiOperation {
  */
 export function buildOpenApiDocument(model: PluginModel, origin: string): OpenApiDocument {
   const components = new Map(Object.entries(createProblemSchemas()))
+  const hoist = createSchemaHoister(components)
   const errorResponses = createProblemResponses(model.config)
   const authenticated = model.config.auth !== 'anon'
   const security = authenticated ? [{ [BEARER_SCHEME]: [] }] : []
   const paths: OpenApiDocument['paths'] = {}
   for (const tool of model.tools) {
     paths[`/api/${tool.className}/${tool.methodName}`] = {
-      post: toOperation(tool, components, { errorResponses, security }),
+      post: toOperation(tool, hoist, { errorResponses, security }),
     }
   }
   // Last: the docs site finds a tool's operation by walking the paths in order.
@@ -138,7 +140,7 @@ function toLicense(license: string): { name: string; url?: string } {
 
 function toOperation(
   tool: ToolDefinition,
-  components: Map<string, OpenApiSchema>,
+  hoist: (schema: JsonSchema) => OpenApiSchema,
   shared: Pick<OpenApiOperation, 'security'> & { errorResponses: Record<string, OpenApiResponse> },
 ): OpenApiOperation {
   const operation: OpenApiOperation = {
@@ -148,13 +150,13 @@ function toOperation(
     ...(tool.description === undefined ? {} : { description: tool.description }),
     requestBody: {
       required: (tool.inputSchema.required ?? []).length > 0,
-      content: { 'application/json': { schema: hoistOpenApiSchema(tool.inputSchema, components) } },
+      content: { 'application/json': { schema: hoist(tool.inputSchema) } },
     },
     responses: {
       '200': {
         description: 'The tool result.',
         content: {
-          'application/json': { schema: hoistOpenApiSchema(tool.outputSchema, components) },
+          'application/json': { schema: hoist(tool.outputSchema) },
         },
       },
       ...shared.errorResponses,

@@ -1,9 +1,10 @@
-import { jsonResponse } from '../../http/json-response.js'
+import { JSON_CONTENT_TYPE } from '../../http/json-response.js'
 import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import type { Route } from '../../http/route.js'
+import { serveFile } from '../../http/serve-file.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestHandler, type RestHandlerOptions } from './create-rest-handler.js'
-import { buildOpenApiDocument } from './open-api-document.js'
+import { createOpenApiBytes } from './open-api-bytes.js'
 import { createReadResourceRoute, RESOURCES_PATH } from './read-resource-route.js'
 
 /**
@@ -18,9 +19,7 @@ export type RestRoutesOptions = RestHandlerOptions
  */
 export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Route[] {
   const { originOf } = options
-  const openApi = memoizeByOrigin((origin) =>
-    JSON.stringify(buildOpenApiDocument(runtime.model, origin)),
-  )
+  const openApi = memoizeByOrigin(createOpenApiBytes(runtime.model))
   const rest = createRestHandler(runtime, options)
   const { resources, resourceTemplates } = runtime.model
   const hasResources = resources.length + resourceTemplates.length > 0
@@ -28,7 +27,9 @@ export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Ro
     {
       method: 'GET',
       path: '/open-api.json',
-      handle: (request) => jsonResponse(openApi(originOf(request))),
+      // With its ETag: a client holding the document revalidates it for a 304.
+      handle: (request) =>
+        serveFile(request, { contentType: JSON_CONTENT_TYPE, ...openApi(originOf(request)) }),
     },
     ...(hasResources
       ? [
