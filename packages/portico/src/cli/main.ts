@@ -1,117 +1,15 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
-import { Command, Option } from 'commander'
-import type { BuildTarget } from './build-command.js'
-import { checkPluginFolder } from './check-plugin-folder.js'
-import type { HubFlags } from './hub-command.js'
-import {
-  defaultHost,
-  defaultPort,
-  type ListenOptions,
-  parsePort,
-  resolveListenOptions,
-} from './listen-options.js'
 import { printError } from './print-error.js'
+import { readQuickStart } from './quick-start.js'
+import { serveFolder } from './serve-folder.js'
 
-interface ListenFlags {
-  port?: number
-  host?: string
+/** `portico start` with plain arguments skips Commander; every other command line goes to it. */
+async function main(): Promise<void> {
+  const quickStart = readQuickStart(process.argv.slice(2))
+  if (quickStart) await serveFolder('start', quickStart.dir, quickStart.flags)
+  else await (await import('./program.js')).runProgram()
 }
 
-/** A command that serves a plugin folder, with `--port` and `--host` over PORT and HOST. */
-function servingCommand(
-  name: string,
-  description: string,
-  run: (rootDir: string, listen: ListenOptions) => Promise<void>,
-): void {
-  program
-    .command(name)
-    .description(description)
-    .argument('[dir]', 'plugin folder', '.')
-    .option('-p, --port <port>', `port (default: PORT or ${defaultPort})`, parsePort)
-    .option('-H, --host <host>', `interface (default: HOST or ${defaultHost})`)
-    .action((dir: string, flags: ListenFlags) => {
-      const rootDir = resolve(dir)
-      checkPluginFolder(rootDir, name === 'dev')
-      return run(rootDir, resolveListenOptions(flags))
-    })
-}
-
-const program = new Command('portico')
-  .description('Serve plain TypeScript tools as REST with OpenAPI, MCP and a docs site.')
-  .version(readOwnVersion(), '-v, --version', 'print the version of portico')
-  .showHelpAfterError()
-
-servingCommand(
-  'dev',
-  'serve a plugin from source; reload on every change, keeping the last good version',
-  async (rootDir, listen) => {
-    const { runDevSupervisor } = await import('./dev-supervisor.js')
-    runDevSupervisor(process.argv[1] ?? '', rootDir, listen)
-  },
-)
-
-program
-  .command('dev-worker', { hidden: true })
-  .argument('<dir>')
-  .requiredOption('--host <host>')
-  .action(async (dir: string, flags: { host: string }) => {
-    const { runDevWorker } = await import('./dev-worker.js')
-    await runDevWorker(resolve(dir), flags.host)
-  })
-
-program
-  .command('build')
-  .description('derive the model and compile the tools into .portico/ for "portico start"')
-  .argument('[dir]', 'plugin folder', '.')
-  .addOption(
-    new Option(
-      '--target <target>',
-      'also bundle it all into .portico/worker.mjs for workerd',
-    ).choices(['worker']),
-  )
-  .action(async (dir: string, flags: { target?: BuildTarget }) => {
-    const rootDir = resolve(dir)
-    checkPluginFolder(rootDir, true)
-    const { buildCommand } = await import('./build-command.js')
-    await buildCommand(rootDir, flags.target)
-  })
-
-servingCommand('start', 'serve a built plugin in production mode', async (rootDir, listen) => {
-  const { startCommand } = await import('./start-command.js')
-  await startCommand(rootDir, listen)
-})
-
-program
-  .command('hub')
-  .description('run the Portico hub: the development identity server of mode portico-hub')
-  .option('-p, --port <port>', 'port', parsePort, 4400)
-  .option('-H, --host <host>', 'interface', defaultHost)
-  .option('--issuer <url>', 'issuer URL (default: http://localhost:<port>)')
-  .option('--data <dir>', 'data folder (default: PORTICO_HUB_DATA or ~/.portico/hub)')
-  .option(
-    '--redis <url>',
-    'keep the data in Redis instead, shared by several hubs (e.g. redis://127.0.0.1:6379)',
-  )
-  .option(
-    '--client <id=uri>',
-    'pre-register a public client: <client id>=<redirect URI>[,<redirect URI>…] (repeatable)',
-    (value: string, previous: string[]) => [...previous, value],
-    [] as string[],
-  )
-  .option('--rotate-keys', 'rotate the signing key in the data folder (or Redis) and exit')
-  .action(async (flags: HubFlags) => {
-    const { hubCommand } = await import('./hub-command.js')
-    await hubCommand(flags)
-  })
-
-/** The version of this package, from its package.json (two folders up in src/ and in dist/). */
-function readOwnVersion(): string {
-  const manifest = readFileSync(new URL('../../package.json', import.meta.url), 'utf8')
-  return (JSON.parse(manifest) as { version: string }).version
-}
-
-program.parseAsync().catch((error: unknown) => {
+main().catch((error: unknown) => {
   printError(error)
   process.exit(1)
 })

@@ -41,21 +41,21 @@ export async function writeWorkerBundle(rootDir: string, model: PluginModel): Pr
     // resolve their files against at import; this is the bundle's path in its file system.
     define: { 'import.meta.url': JSON.stringify(`file:///bundle/${workerBundleName}`) },
     tsconfigRaw: {},
-    plugins: [bundledAjv],
+    plugins: [bundledPackages],
     logLevel: 'silent',
   })
   return (await stat(outfile)).size
 }
 
 /**
- * On Node, Portico requires Ajv on first use (`load-ajv.js`); a bundle imports it instead, so
- * that it is in the bundle.
+ * On Node, Portico requires Ajv, consola and fflate on first use (`load-<name>.js`); a bundle
+ * imports them instead (`load-<name>-bundled.js`), so that they are in the bundle.
  */
-const bundledAjv: Plugin = {
-  name: 'portico-bundled-ajv',
+const bundledPackages: Plugin = {
+  name: 'portico-bundled-packages',
   setup(build) {
-    build.onResolve({ filter: /\/load-ajv\.js$/ }, (args) => ({
-      path: join(args.resolveDir, 'load-ajv-bundled.js'),
+    build.onResolve({ filter: /\/load-(?:ajv|consola|fflate)\.js$/ }, (args) => ({
+      path: join(args.resolveDir, args.path.replace(/^.*\/(load-[a-z]+)\.js$/, '$1-bundled.js')),
     }))
   },
 }

@@ -1,24 +1,45 @@
-import { type ConsolaReporter, createConsola, LogLevels, type LogObject } from 'consola'
+import {
+  type ConsolaInstance,
+  type ConsolaReporter,
+  createConsola,
+  LogLevels,
+  type LogObject,
+} from 'consola/core'
+import { loadConsola } from './load-consola.js'
 
 /** How lines are written: for a person at a terminal, or as JSON lines for a log pipeline. */
 export type LogFormat = 'pretty' | 'json'
+
+// No throttle: consola folds lines it deems repeats (same text and enumerable fields, not the
+// error's message) into "(repeated n times)", which would drop distinct failures and their stacks.
+const options = { level: LogLevels.info, throttle: 0 }
+
+let personConsola: ConsolaInstance | undefined
+
+/**
+ * Consola's reporters for a person (fancy at a terminal, basic in CI) with a full consola's
+ * options, loaded with the first pretty line: the logger itself is consola's lighter core.
+ */
+const prettyReporter: ConsolaReporter = {
+  log(entry) {
+    personConsola ??= loadConsola().createConsola(options)
+    for (const reporter of personConsola.options.reporters) reporter.log(entry, personConsola)
+  },
+}
 
 /**
  * The one logger of Portico: the CLI, the server and the tool runtime all write through it.
  * Pass an `Error` among the arguments to log its stack; pass a plain object to add fields (in
  * JSON lines they become keys). Never pass a request's headers: tokens must not reach a log.
  */
-// No throttle: consola folds lines it deems repeats (same text and enumerable fields, not the
-// error's message) into "(repeated n times)", which would drop distinct failures and their stacks.
-export const logger = createConsola({ level: LogLevels.info, throttle: 0 })
+export const logger = createConsola({ ...options, reporters: [prettyReporter] })
 
-const prettyReporters = logger.options.reporters
 let format: LogFormat = 'pretty'
 
 /** Chooses the format of every line from now on (`portico start`: JSON lines; `portico dev`: pretty). */
 export function setLogFormat(next: LogFormat): void {
   format = next
-  logger.setReporters(next === 'json' ? [jsonLinesReporter] : prettyReporters)
+  logger.setReporters([next === 'json' ? jsonLinesReporter : prettyReporter])
 }
 
 /** One served request, as the request log shows it. */

@@ -1,4 +1,5 @@
-import { type Zippable, zipSync } from 'fflate'
+import type { Zippable } from 'fflate'
+import { loadFflate } from './load-fflate.js'
 
 /** One file of an archive: its path inside the zip and its bytes. */
 export interface ZipEntry {
@@ -20,5 +21,5 @@ export function buildZip(entries: ZipEntry[]): Uint8Array {
   )) {
     files[entry.path] = [entry.bytes, { mtime: FIXED_MTIME, level: 6 }]
   }
-  return zipSync(files)
+  return loadFflate().zipSync(files)
 }
