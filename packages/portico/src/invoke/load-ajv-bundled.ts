@@ -2,9 +2,15 @@
 // imported, where the Node version requires at run time.
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
-import type { AjvPackages } from './load-ajv.js'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+import type { AjvPackages, DateTimeCheck, FormatsModule } from './load-ajv.js'
 
 /** Ajv and ajv-formats, bundled. */
 export function loadAjv(): AjvPackages {
   return { Ajv2020, addFormats: addFormats.default }
+}
+
+/** ajv-formats' `date-time` check, bundled. */
+export function loadDateTimeCheck(): DateTimeCheck {
+  return (fullFormats as unknown as FormatsModule['fullFormats'])['date-time'].validate
 }

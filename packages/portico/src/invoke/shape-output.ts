@@ -1,9 +1,9 @@
-import { fullFormats } from 'ajv-formats/dist/formats.js'
 import type { JsonSchema, JsonSchemaTypeName } from '../core/json-schema.js'
 import { PorticoError } from '../core/portico-error.js'
 import { type CompiledValidator, escapePointer } from './compile-validator.js'
 import { describeTypes } from './describe-types.js'
 import { findCycle } from './find-cycle.js'
+import { type DateTimeCheck, loadDateTimeCheck } from './load-ajv.js'
 import { resolveLocalRef } from './resolve-local-ref.js'
 
 /**
@@ -61,7 +61,7 @@ const PROJECTED_KEYWORDS = new Set([
   'writeOnly',
 ])
 
-const dateTime = fullFormats['date-time'] as { validate: (value: string) => boolean }
+let isDateTime: DateTimeCheck | undefined
 
 /**
  * Compiles the shaper of one tool's output schema. `compileCheck` compiles the full schema
@@ -187,7 +187,8 @@ function dateTimeProjection(value: unknown): unknown {
     return Number.isNaN(value.getTime()) ? new Mismatch('is an invalid Date') : value.toISOString()
   }
   if (typeof value !== 'string') return WRONG_KIND
-  return dateTime.validate(value) ? value : new Mismatch('must be a date-time string')
+  isDateTime ??= loadDateTimeCheck()
+  return isDateTime(value) ? value : new Mismatch('must be a date-time string')
 }
 
 function arrayProjection(project: Projection): Projection {
