@@ -6,6 +6,7 @@
 // Environment: BENCH_ROWS=<regex> runs only the throughput rows whose "server workload" matches
 // and prints them; BENCH_NODES=current runs on this Node only (no Node 22 leg); BENCH_DURATION,
 // BENCH_WARMUP and BENCH_CONNECTIONS shape each load run; BENCH_GROWTH=<sizes> the growth curve;
+// BENCH_ROUNDS (3) how many interleaved rounds of the target rows (median run per row);
 // BENCH_BASELINE=1 writes results/baseline.json.
 import { execFile } from 'node:child_process'
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -22,6 +23,7 @@ import { type DevLoopResult, measureDevLoop } from './lib/measure-dev-loop.js'
 import { type DocsSiteFigures, measureDocsSite } from './lib/measure-docs-site.js'
 import { type GrowthRow, measureGrowth } from './lib/measure-growth.js'
 import { type LoadRequest, type LoadResult, measureLoad } from './lib/measure-load.js'
+import { type MedianRow, medianRuns } from './lib/median-runs.js'
 import { startServerProcess } from './lib/server-process.js'
 import {
   checkSum,
@@ -43,6 +45,8 @@ const load = {
   durationSeconds: Number(process.env.BENCH_DURATION ?? 5),
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
 }
+/** `BENCH_ROUNDS`: how many interleaved rounds of the rows the targets read; each row's median run counts. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const growthSizes = (process.env.BENCH_GROWTH ?? '10,100,1000,10000').split(',').map(Number)
 /** `BENCH_ROWS=<regex>`: only the throughput rows whose "server workload" matches, nothing else. */
 const onlyRows =
@@ -111,8 +115,9 @@ interface NodeBinary {
 
 /** What the servers measured on one Node. */
 interface MeasuredLeg extends NodeBinary {
-  throughput: ThroughputRow[]
-  catalog: CatalogRow[]
+  /** Each row's median run of the rounds (peers: their one run). */
+  throughput: MedianRow<ThroughputRow>[]
+  catalog: MedianRow<CatalogRow>[]
   coldStart: Record<string, ColdStartResult>
 }
 
@@ -149,27 +154,33 @@ async function main(): Promise<void> {
   try {
     for (const node of nodes) {
       console.log(node.node)
-      const chosen = allScenarios.filter(
-        (scenario) =>
-          (node.current || everyNodeServers.has(scenario.server)) &&
-          (onlyRows === undefined || onlyRows.test(`${scenario.server} ${scenario.workload}`)),
-      )
-      const throughput: ThroughputRow[] = []
-      for (const scenario of chosen)
-        throughput.push(await measureScenario(scenario, entry(scenario.server), node.binary))
-      const catalogAndColdStart =
-        onlyRows === undefined
-          ? {
-              catalog: await measureCatalog(
-                entry('portico-catalog'),
-                entry('bare-node'),
-                load,
-                node.binary,
-              ),
-              coldStart: await measureColdStarts(entry, node),
-            }
-          : { catalog: [], coldStart: {} }
-      measured.push({ ...node, throughput, ...catalogAndColdStart })
+      const rows: ThroughputRow[] = []
+      const catalogRows: CatalogRow[] = []
+      // Round 1 measures every row; later rounds only those the targets read (peers run once).
+      for (let round = 1; round <= rounds; round++) {
+        if (rounds > 1) console.log(` round ${round} of ${rounds}`)
+        const chosen = allScenarios.filter(
+          (scenario) =>
+            (everyNodeServers.has(scenario.server) || (node.current && round === 1)) &&
+            (onlyRows === undefined || onlyRows.test(`${scenario.server} ${scenario.workload}`)),
+        )
+        for (const scenario of chosen)
+          rows.push(await measureScenario(scenario, entry(scenario.server), node.binary))
+        if (onlyRows === undefined) {
+          catalogRows.push(
+            ...(await measureCatalog(
+              entry('portico-catalog'),
+              entry('bare-node'),
+              load,
+              node.binary,
+            )),
+          )
+        }
+      }
+      const throughput = medianRuns(rows, (row) => `${row.server} ${row.workload}`)
+      const catalog = medianRuns(catalogRows, (row) => `${row.shaping} ${row.workload}`)
+      const coldStart = onlyRows === undefined ? await measureColdStarts(entry, node) : {}
+      measured.push({ ...node, throughput, catalog, coldStart })
     }
   } finally {
     await issuer.close()
@@ -315,14 +326,26 @@ async function expectSum(origin: string, request: LoadRequest): Promise<void> {
 }
 
 function printThroughput(leg: MeasuredLeg): void {
-  console.log(`\nThroughput on ${leg.node} (${load.connections} connections)`)
+  console.log(
+    `\nThroughput on ${leg.node} (${load.connections} connections; the median of ${rounds} interleaved rounds for bare-node and Portico, one run for peers)`,
+  )
   console.log(
     formatTable(
-      ['server', 'workload', 'req/s', 'p50 ms', 'p99 ms', 'peak RSS MiB', 'setting'],
+      [
+        'server',
+        'workload',
+        'req/s',
+        'rounds req/s',
+        'p50 ms',
+        'p99 ms',
+        'peak RSS MiB',
+        'setting',
+      ],
       leg.throughput.map((row) => [
         row.server,
         row.workload,
         Math.round(row.requestsPerSecond),
+        row.runs.join(', '),
         row.p50,
         row.p99,
         row.peakRssMiB,
