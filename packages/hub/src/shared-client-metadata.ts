@@ -40,8 +40,9 @@ export function sharedClientMetadataAt(
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
-    // A docs site is a browser app: `web` admits http loopback redirect URIs for the code flow
-    // and matches them exactly (`native` would also accept any other port on those hosts).
+    // A docs site is a browser app: `web` admits http loopback redirect URIs for the code flow.
+    // They are matched exactly (the hub exempts these documents from any-port loopback
+    // matching): each port has its own document, whose name says which port.
     application_type: 'web',
   }
 }

@@ -4,7 +4,9 @@ import {
   createInteractionRoutes,
   type InteractionHandler,
 } from '../interaction/interaction-routes.js'
+import { sharedClientMetadataAt } from '../shared-client-metadata.js'
 import type { HubKeySet } from '../store/hub-store.js'
+import { allowAnyLoopbackPort } from './allow-any-loopback-port.js'
 import { createProviderConfiguration, type ProviderContext } from './provider-configuration.js'
 
 /** One OpenID Provider built from one key set; the hub swaps it when the keys change. */
@@ -32,6 +34,10 @@ export function buildHubProvider(context: ProviderContext, keySet: HubKeySet): H
   })
   const provider = new oidc.default(context.issuer, configuration)
   built = provider
+  allowAnyLoopbackPort(
+    provider,
+    (clientId) => sharedClientMetadataAt(context.issuer, clientId) !== undefined,
+  )
   // Behind a TLS-terminating proxy the issuer is https while the socket is not; oidc-provider
   // then needs the proxy's X-Forwarded-* headers to set secure cookies.
   provider.proxy = context.issuer.startsWith('https:')

@@ -7,6 +7,7 @@ import { PAGE_HEADERS } from '../pages/html-page.js'
 import { renderLogoutPage, renderSignedOutPage } from '../pages/logout-pages.js'
 import type { HubKeySet, HubStore } from '../store/hub-store.js'
 import { signingJwks } from '../store/key-set.js'
+import { checkRedirectUris } from './check-redirect-uris.js'
 import { createClientAdapter } from './client-adapter.js'
 import type { HubAccounts } from './hub-accounts.js'
 import { HUB_CLAIMS, HUB_SCOPES } from './hub-claims.js'
@@ -53,6 +54,7 @@ export function createProviderConfiguration(
   })
   const ttl = settings.accessTokenTtlSeconds
   const longTtl = settings.refreshTokenTtlSeconds
+  const preRegistered = new Set(settings.clients.map((client) => client.clientId))
   return {
     adapter: (model) =>
       model === 'Client' ? clientAdapter : toProviderAdapter(store.adapter(model)),
@@ -71,6 +73,7 @@ export function createProviderConfiguration(
     responseTypes: ['code'],
     pkce: { required: () => true },
     extraParams: ['portico_deploy'],
+    extraClientMetadata: checkRedirectUris(oidc.errors, (clientId) => preRegistered.has(clientId)),
     discovery: { client_id_metadata_document_supported: true },
     features: {
       devInteractions: { enabled: false },
