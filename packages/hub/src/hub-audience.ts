@@ -49,3 +49,15 @@ export function audienceForResource(resource: string): ResourceAudience {
     reason: `resource ${resource} is none the hub issues tokens for: use ${PORTICO_HUB_AUDIENCE}, urn:portico:hub:<org>:<app> or an http(s) URL`,
   }
 }
+
+/**
+ * `<org>/<app>` of a per-plugin audience `urn:portico:hub:<org>:<app>`, or undefined for any
+ * other resource. A token for it is accepted by that plugin alone.
+ */
+export function pluginOfResource(resource: string): string | undefined {
+  if (!resource.startsWith(PLUGIN_URN_PREFIX)) return undefined
+  const [org = '', app = '', ...rest] = resource.slice(PLUGIN_URN_PREFIX.length).split(':')
+  return rest.length === 0 && SLUG_PATTERN.test(org) && SLUG_PATTERN.test(app)
+    ? `${org}/${app}`
+    : undefined
+}

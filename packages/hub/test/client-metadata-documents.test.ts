@@ -120,7 +120,10 @@ describe('client ID metadata documents', () => {
       },
     })
     const html = await page.text()
-    expect(html).toContain('<h1>Sign in to CIMD test client</h1>')
+    // The name is the document's own claim; the host it came from is what the hub checked.
+    expect(html).toContain(
+      '<h1>Sign in to CIMD test client <small class="unverified">(as the application says: not verified)</small></h1>',
+    )
     expect(html).toContain(`${new URL(documents.origin).host} (its metadata document)`)
   })
 

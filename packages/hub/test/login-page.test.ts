@@ -116,9 +116,11 @@ describe('the login page', () => {
     expect(page.html).toContain('localhost impersonation')
   })
 
-  it('says which plugin the sign-in is for when portico_deploy names one', async () => {
+  it('names the plugin of portico_deploy only as the application says it', async () => {
     const named = await openLoginPage({ portico_deploy: 'acme/notes' })
-    expect(named.html).toContain('<h1>Sign in to acme/notes</h1>')
+    expect(named.html).toContain(
+      '<h1>Sign in to acme/notes <small class="unverified">(as the application says: not verified)</small></h1>',
+    )
     const ignored = await openLoginPage({ portico_deploy: '<b>x</b>/notes' })
     expect(ignored.html).not.toContain('<b>x</b>')
     expect(ignored.html).toMatch(/<h1>Sign in to &lt;script&gt;/)

@@ -1,5 +1,5 @@
 import { isLoopbackHostname } from '../cimd/loopback-host.js'
-import { SLUG_PATTERN } from '../hub-audience.js'
+import { pluginOfResource, SLUG_PATTERN } from '../hub-audience.js'
 import type { HubUser } from '../hub-users.js'
 import type { LoginPageModel } from '../pages/login-page.js'
 import { type InteractionParams, requestedResources } from './grant-requested-access.js'
@@ -8,11 +8,16 @@ import { type InteractionParams, requestedResources } from './grant-requested-ac
 export interface SignInClient {
   clientId: string
   clientName: string | undefined
+  /**
+   * The hub vouches for the client's name: the operator pre-registered it, or it is one of the
+   * hub's own shared documents. Any other name is what the client says of itself.
+   */
+  nameVouched: boolean
 }
 
 /**
- * The login page's account of a sign-in: what it signs in to (`portico_deploy` when it names
- * `<org>/<app>`, else the client), who the client is, where the browser returns, and for what.
+ * The login page's account of a sign-in: what it signs in to (see {@link headlineOf}), who the
+ * client is, where the browser returns, and for what.
  */
 export function describeSignIn(
   uid: string,
@@ -23,9 +28,10 @@ export function describeSignIn(
   const clientUrl = /^https?:\/\//i.test(client.clientId) ? URL.parse(client.clientId) : null
   const clientHost = clientUrl?.host
   const redirect = typeof params.redirect_uri === 'string' ? URL.parse(params.redirect_uri) : null
+  const resources = requestedResources(params)
   return {
     uid,
-    signingInTo: deployOf(params) ?? client.clientName ?? clientHost ?? client.clientId,
+    signingInTo: headlineOf(resources, params, client, clientHost),
     clientName: client.clientName,
     clientOrigin:
       clientHost === undefined
@@ -34,9 +40,33 @@ export function describeSignIn(
     redirectHost: redirect?.host ?? '(none)',
     redirectsToLoopback: redirect !== null && isLoopbackHostname(redirect.hostname),
     scopes: typeof params.scope === 'string' ? params.scope.split(' ').filter(Boolean) : [],
-    resources: requestedResources(params),
+    resources,
     users,
   }
+}
+
+/**
+ * What the headline names, and whether the hub can vouch for it. Verified: the plugin of a
+ * per-plugin resource (the token is good there alone, whoever asks), a name the hub vouches
+ * for, the host a metadata document was fetched from, a client_id. Not verified, since any
+ * client can send or register them: `portico_deploy` and a client's own name.
+ */
+function headlineOf(
+  resources: string[],
+  params: InteractionParams,
+  client: SignInClient,
+  clientHost: string | undefined,
+): LoginPageModel['signingInTo'] {
+  const [resource, ...others] = resources
+  const plugin =
+    resource === undefined || others.length > 0 ? undefined : pluginOfResource(resource)
+  if (plugin !== undefined) return { name: plugin, verified: true }
+  const deploy = deployOf(params)
+  if (deploy !== undefined) return { name: deploy, verified: false }
+  if (client.clientName !== undefined) {
+    return { name: client.clientName, verified: client.nameVouched }
+  }
+  return { name: clientHost ?? client.clientId, verified: true }
 }
 
 /** `portico_deploy=<org>/<app>` when both are slugs; anything else is ignored. */

@@ -28,6 +28,8 @@ export interface InteractionRoutesOptions {
   errors: OidcProviderModule['errors']
   accounts: HubAccounts
   users: readonly HubUser[]
+  /** Whether the hub vouches for this client's name (pre-registered, or the hub's own). */
+  isVouchedClient: (clientId: string) => boolean
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
@@ -64,7 +66,11 @@ export function createInteractionRoutes(options: InteractionRoutesOptions): Inte
     return describeSignIn(
       interaction.uid,
       interaction.params,
-      { clientId, clientName: client?.clientName },
+      {
+        clientId,
+        clientName: client?.clientName,
+        nameVouched: options.isVouchedClient(clientId),
+      },
       users,
     )
   }

@@ -11,6 +11,7 @@ dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dt { color: var(--muted); }
 dd { margin: 0; overflow-wrap: anywhere; }
 code { font: .9em ui-monospace, SFMono-Regular, Menlo, monospace; }
+.unverified { font-size: .6em; font-weight: normal; color: var(--warn); }
 .warning { padding: .75rem 1rem; border-left: 4px solid var(--warn); background: var(--warn-bg); color: #3d2a00; }
 .error { padding: .75rem 1rem; border-left: 4px solid #b3261e; background: #fde7e6; color: #410e0b; }
 .users { display: grid; gap: .5rem; }

@@ -5,8 +5,11 @@ import { escapeHtml, renderHtmlPage } from './html-page.js'
 export interface LoginPageModel {
   /** The interaction's id (the forms post to `/interaction/<uid>/…`). */
   uid: string
-  /** `<org>/<app>` from `portico_deploy`, the client's name, or its host. */
-  signingInTo: string
+  /**
+   * What the headline names: a plugin (`<org>/<app>`), the client's name, or its host; not
+   * verified when it is only what the client says (shown as such).
+   */
+  signingInTo: { name: string; verified: boolean }
   clientName: string | undefined
   /** The client_id's host, or a note that the client registered at the hub. */
   clientOrigin: string
@@ -24,6 +27,9 @@ export interface LoginPageModel {
   error?: string
 }
 
+/** After a headline the hub cannot vouch for: the client named it, and any client can. */
+const UNVERIFIED = '<small class="unverified">(as the application says: not verified)</small>'
+
 /**
  * The hub's only interactive page: one button per test user, a form to type any user, and
  * Cancel. There is no password: the hub is for development and tests. Every value is escaped,
@@ -32,7 +38,8 @@ export interface LoginPageModel {
 export function renderLoginPage(model: LoginPageModel): string {
   const action = `/interaction/${encodeURIComponent(model.uid)}`
   const typed = model.typed ?? { username: '', name: '', orgs: '' }
-  const body = `<h1>Sign in to ${escapeHtml(model.signingInTo)}</h1>
+  const { name, verified } = model.signingInTo
+  const body = `<h1>Sign in to ${escapeHtml(name)}${verified ? '' : ` ${UNVERIFIED}`}</h1>
 ${model.error === undefined ? '' : `<p class="error" role="alert">${escapeHtml(model.error)}</p>`}
 <dl>
 <dt>Application</dt><dd>${escapeHtml(model.clientName ?? '(no name given)')}</dd>
@@ -59,7 +66,7 @@ ${model.users.map(renderUserButton).join('\n')}
 <form class="cancel" method="post" action="${escapeHtml(`${action}/cancel`)}">
 <button class="secondary" type="submit" name="cancel" value="yes">Cancel</button>
 </form>`
-  return renderHtmlPage(`Sign in to ${model.signingInTo}`, body)
+  return renderHtmlPage(`Sign in to ${name}${verified ? '' : ' (not verified)'}`, body)
 }
 
 function loopbackWarning(model: LoginPageModel): string {

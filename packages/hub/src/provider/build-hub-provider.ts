@@ -34,10 +34,10 @@ export function buildHubProvider(context: ProviderContext, keySet: HubKeySet): H
   })
   const provider = new oidc.default(context.issuer, configuration)
   built = provider
-  allowAnyLoopbackPort(
-    provider,
-    (clientId) => sharedClientMetadataAt(context.issuer, clientId) !== undefined,
-  )
+  const isSharedClient = (clientId: string) =>
+    sharedClientMetadataAt(context.issuer, clientId) !== undefined
+  const preRegistered = new Set(settings.clients.map((client) => client.clientId))
+  allowAnyLoopbackPort(provider, isSharedClient)
   // Behind a TLS-terminating proxy the issuer is https while the socket is not; oidc-provider
   // then needs the proxy's X-Forwarded-* headers to set secure cookies.
   provider.proxy = context.issuer.startsWith('https:')
@@ -52,6 +52,7 @@ export function buildHubProvider(context: ProviderContext, keySet: HubKeySet): H
       errors: oidc.errors,
       accounts,
       users: settings.users,
+      isVouchedClient: (clientId) => preRegistered.has(clientId) || isSharedClient(clientId),
     }),
   }
 }
