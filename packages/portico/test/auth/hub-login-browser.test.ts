@@ -1,7 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openWatchedPage, screenshot } from '../support/browser.js'
 import { copyPlugin, freePort } from '../support/cli-process.js'
@@ -41,6 +43,10 @@ async function examplePlugin(config: string): Promise<string> {
 
 let hubPlugin: ServedPlugin
 let customPlugin: ServedPlugin
+/** The attacker's site, on another origin (`localhost`, not `127.0.0.1`): what it was asked. */
+let attacker: Server
+let attackerHost: string
+const attackerHits: string[] = []
 
 beforeAll(async () => {
   const customPort = await freePort()
@@ -72,12 +78,20 @@ beforeAll(async () => {
     }),
   })
   plugins.push(customPlugin)
+
+  attacker = createServer((request, response) => {
+    attackerHits.push(request.url ?? '')
+    response.end('<h1>Evil</h1>')
+  })
+  await new Promise<void>((done) => attacker.listen(0, '127.0.0.1', done))
+  attackerHost = `localhost:${(attacker.address() as AddressInfo).port}`
 }, 60_000)
 
 afterAll(async () => {
   await browser?.close()
   await Promise.all(plugins.map((plugin) => plugin.close()))
   await hub?.close()
+  await new Promise((done) => attacker?.close(done))
   await Promise.all(copies.map((copy) => copy.remove()))
 })
 
@@ -119,6 +133,59 @@ describe.each([
       for (const visited of watched.offOrigin) {
         expect(new URL(visited).origin).toBe(new URL(hub.issuer).origin)
       }
+    } finally {
+      await watched.close()
+    }
+  })
+})
+
+/** Signs in as alice on the hub's page, when the browser is on it. */
+async function signInIfAsked(page: Page): Promise<void> {
+  if (new URL(page.url()).origin !== new URL(hub.issuer).origin) return
+  await page.locator('button[name="user"][value="alice"]').click()
+  await page.waitForURL((target) => !target.pathname.startsWith('/oauth/callback'))
+  await page.waitForLoadState('load')
+}
+
+describe('a hostile return_to (RFC 9700 §4.11.1)', () => {
+  it.each(['/..//ATTACKER/', '/%2e%2e//ATTACKER/', '/.\\/ATTACKER/', '/a/../..//ATTACKER/'])(
+    'keeps the browser on the plugin’s origin after a login from %j',
+    async (template) => {
+      const { url } = hubPlugin
+      const returnTo = template.replace('ATTACKER', attackerHost)
+      attackerHits.length = 0
+      const watched = await openWatchedPage(browser, url)
+      const { page } = watched
+      try {
+        // The attacker's link. The old check let it through to the hub: the victim then signs
+        // in, so this pins where the browser ends up, whichever step refuses.
+        const answer = await page.goto(
+          `${url}/oauth/login?return_to=${encodeURIComponent(returnTo)}`,
+        )
+        await signInIfAsked(page)
+        expect(new URL(page.url()).origin).toBe(url)
+        expect(answer?.status()).toBe(400)
+        expect(await page.textContent('body')).toContain('return_to must stay on this site')
+        expect(attackerHits).toEqual([])
+        expect(watched.offOrigin).toEqual([])
+      } finally {
+        await watched.close()
+      }
+    },
+  )
+
+  it('logs in through the hub and lands on the resolved path of an odd but local return_to', async () => {
+    const { url } = hubPlugin
+    const watched = await openWatchedPage(browser, url)
+    const { page } = watched
+    try {
+      await page.goto(
+        `${url}/oauth/login?return_to=${encodeURIComponent(`/docs/./..${TOOL_PAGE}`)}`,
+      )
+      await page.waitForURL((target) => target.origin === new URL(hub.issuer).origin)
+      await page.locator('button[name="user"][value="alice"]').click()
+      await page.waitForURL(`${url}${TOOL_PAGE}`)
+      await expect.poll(() => page.getByText('Alice', { exact: false }).count()).toBeGreaterThan(0)
     } finally {
       await watched.close()
     }

@@ -6,15 +6,17 @@ const MAX_LENGTH = 2048
 
 /**
  * Checks where a login may send the browser back to: only a path on `origin` itself, so the
- * login is no open redirect. It must start with a single `/` (`//host` and `/\host` name
- * another host), hold no control character (URL parsers drop tabs and newlines, which turns
- * `/\t/host` into `//host`), and still resolve to `origin`. A fragment (`/#/tools/x`, the docs
- * site's routes) is kept. Absent or empty: `/`.
+ * login is no open redirect (RFC 9700 §4.11.1). It must start with a single `/` (`//host` and
+ * `/\host` name another host), hold no control character (URL parsers drop tabs and newlines,
+ * which turns `/\t/host` into `//host`), and resolve to a path on `origin` that starts with a
+ * single `/` too. The path returned is that resolved form, which a browser resolves to itself.
+ * A fragment (`/#/tools/x`, the docs site's routes) is kept. Absent or empty: `/`.
  *
  * @example
  * import { checkReturnPath } from './check-return-path.js'
  * checkReturnPath('/#/tools/Notes_list', 'https://notes.example.com') // { ok: true, path: '/#/tools/Notes_list' }
  * checkReturnPath('//evil.example', 'https://notes.example.com').ok // false
+ * checkReturnPath('/..//evil.example', 'https://notes.example.com').ok // false
  */
 export function checkReturnPath(value: string | null, origin: string): ReturnPathCheck {
   if (value === null || value === '') return { ok: true, path: '/' }
@@ -23,14 +25,27 @@ export function checkReturnPath(value: string | null, origin: string): ReturnPat
   }
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
   if (/[\u0000-\u001f\u007f]/.test(value)) return refuse('return_to holds a control character')
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (!isSingleSlashPath(value)) {
     return refuse(
       `return_to must be a path on this site starting with a single "/", got ${JSON.stringify(value)}`,
     )
   }
-  const resolved = new URL(value, origin)
-  if (resolved.origin !== origin) return refuse('return_to must stay on this site')
-  return { ok: true, path: `${resolved.pathname}${resolved.search}${resolved.hash}` }
+  const own = new URL(origin)
+  const resolved = new URL(value, own)
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`
+  // Dot segments, `\` and `%2e` are resolved only now: `/..//host`, `/.\/host` and
+  // `/%2e%2e//host` all become `//host`, which the browser would read as another host.
+  if (resolved.origin !== own.origin || !isSingleSlashPath(path)) {
+    return refuse(
+      `return_to must stay on this site, but ${JSON.stringify(value)} resolves to ${JSON.stringify(path)}`,
+    )
+  }
+  return { ok: true, path }
+}
+
+/** `/…`, but neither `//…` nor `/\…`, which a browser reads as a host (WHATWG URL). */
+function isSingleSlashPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\')
 }
 
 function refuse(detail: string): ReturnPathCheck {
