@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createAuthGate } from '../../src/auth/create-auth-gate.js'
-import { createCookieSigner } from '../../src/auth/login/create-cookie-signer.js'
+import { createCookieSealer } from '../../src/auth/login/create-cookie-sealer.js'
 import type { LoginState } from '../../src/auth/login/login-cookie.js'
 import { logger } from '../../src/core/logger.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
@@ -37,6 +37,16 @@ const ACCOUNT_ID = 'alice' satisfies keyof typeof OIDC_ACCOUNTS
 const alice = OIDC_ACCOUNTS[ACCOUNT_ID]
 const rootDir = fixtureDir('auth-custom-plugin')
 const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
+
+/** Opens the login cookie as the server does, to look inside it. */
+const sealer = createCookieSealer(COOKIE_SECRET)
+
+/** The login state sealed into `portico_login=<value>`. */
+function openCookie(cookie: string): LoginState {
+  const state = sealer.open(cookie.slice('portico_login='.length), Math.floor(Date.now() / 1000))
+  if (state === undefined) throw new Error(`Not a login cookie of this server: ${cookie}`)
+  return state as LoginState
+}
 
 let issuer: OidcIssuer
 let server: RunningServer
@@ -139,13 +149,26 @@ describe('a login in mode custom with OAUTH_CLIENT_ID', () => {
   it('keeps the login in an HttpOnly, SameSite=Lax cookie on /oauth for 10 minutes', async () => {
     const { response, cookie } = await startLogin()
     const attributes = (response.headers.get('set-cookie') ?? '').split(/;\s*/).slice(1)
-    expect(cookie).toMatch(/^portico_login=[\w-]+\.[\w-]+$/)
+    expect(cookie).toMatch(/^portico_login=[\w-]+$/)
     expect(attributes).toEqual(['Max-Age=600', 'Path=/oauth', 'HttpOnly', 'SameSite=Lax'])
-    // The verifier and the state travel signed, never to the authorization server in clear.
-    const [body = ''] = cookie.slice('portico_login='.length).split('.')
-    const state = JSON.parse(Buffer.from(body, 'base64url').toString()).value as LoginState
+    const state = openCookie(cookie)
     expect(state).toMatchObject({ clientId: CLIENT_ID, returnTo: '/', resource: url })
     expect(state.redirectUri).toBe(`${url}/oauth/callback`)
+  })
+
+  it('seals the login: the browser cannot read the verifier, the state or any JSON', async () => {
+    const { cookie, location } = await startLogin('/#/tools/Me_whoami')
+    const { codeVerifier, state, nonce } = openCookie(cookie)
+    const value = cookie.slice('portico_login='.length)
+    const decoded = Buffer.from(value, 'base64url').toString('latin1')
+    for (const secret of [codeVerifier, state, nonce, 'codeVerifier', '/#/tools/Me_whoami']) {
+      expect(value).not.toContain(secret)
+      expect(decoded).not.toContain(secret)
+    }
+    expect(location.searchParams.get('state')).toBe(state)
+    for (const part of value.split('.')) {
+      expect(() => JSON.parse(Buffer.from(part, 'base64url').toString())).toThrow()
+    }
   })
 
   it('signs in and hands the token and the user to the docs site in a page, not a URL', async () => {
@@ -252,22 +275,18 @@ describe('a callback that does not belong to the login', () => {
   it('refuses a tampered cookie', async () => {
     const started = await startLogin()
     const callbackUrl = await authorizeThrough(started.location, ACCOUNT_ID)
-    const [name, value = ''] = started.cookie.split('=')
-    const [body = '', mac] = value.split('.')
-    const state = JSON.parse(Buffer.from(body, 'base64url').toString())
-    state.value.returnTo = '//evil.example'
-    const forged = `${name}=${Buffer.from(JSON.stringify(state)).toString('base64url')}.${mac}`
-    const response = await callback(callbackUrl, forged)
+    const bytes = Buffer.from(started.cookie.slice('portico_login='.length), 'base64url')
+    // A bit of the sealed text, where a change would alter the return path or the verifier.
+    bytes[20] = (bytes[20] ?? 0) ^ 1
+    const response = await callback(callbackUrl, `portico_login=${bytes.toString('base64url')}`)
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('The login expired or was started elsewhere')
   })
 
-  it('refuses an expired cookie, though signed with the right secret', async () => {
+  it('refuses an expired cookie, though sealed with the right secret', async () => {
     const started = await startLogin()
     const callbackUrl = await authorizeThrough(started.location, ACCOUNT_ID)
-    const [body = ''] = started.cookie.slice('portico_login='.length).split('.')
-    const { value } = JSON.parse(Buffer.from(body, 'base64url').toString())
-    const expired = createCookieSigner(COOKIE_SECRET).sign(value, Math.floor(Date.now() / 1000) - 1)
+    const expired = sealer.seal(openCookie(started.cookie), Math.floor(Date.now() / 1000) - 1)
     const response = await callback(callbackUrl, `portico_login=${expired}`)
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('The login expired or was started elsewhere')
@@ -354,6 +373,13 @@ describe('the return path of /oauth/login', () => {
     'javascript:alert(1)',
     '%2F%2Fevil.example',
     '/\t/evil.example',
+    // Each resolves to `//evil.example`, which a browser reads as another host.
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/.\\/evil.example',
+    '/a/../..//evil.example',
+    '/.%2E//evil.example',
+    '/..\\/evil.example',
   ])('refuses %j with 400 and no redirect', async (returnTo) => {
     const response = await fetch(`${url}/oauth/login?return_to=${encodeURIComponent(returnTo)}`, {
       redirect: 'manual',
@@ -377,12 +403,24 @@ describe('the return path of /oauth/login', () => {
     )
   })
 
+  it('refuses a return path whose dot segments climb to another host, naming what it became', async () => {
+    const response = await fetch(`${url}/oauth/login?return_to=/%2e%2e//evil.example`, {
+      redirect: 'manual',
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).detail).toBe(
+      'return_to must stay on this site, but "/..//evil.example" resolves to "//evil.example"',
+    )
+  })
+
   it('accepts a path with a fragment, the docs site’s routes', async () => {
     const { cookie } = await startLogin('/#/tools/x?y=1')
-    const [body = ''] = cookie.slice('portico_login='.length).split('.')
-    expect(JSON.parse(Buffer.from(body, 'base64url').toString()).value.returnTo).toBe(
-      '/#/tools/x?y=1',
-    )
+    expect(openCookie(cookie).returnTo).toBe('/#/tools/x?y=1')
+  })
+
+  it('keeps the resolved form of a path with dot segments', async () => {
+    const { cookie } = await startLogin('/docs/./../#/tools/x')
+    expect(openCookie(cookie).returnTo).toBe('/#/tools/x')
   })
 })
 

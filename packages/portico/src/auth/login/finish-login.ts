@@ -14,11 +14,12 @@ import { LOGIN_PATH } from './login-paths.js'
  * the code or the token.
  */
 export function createFinishLogin(context: LoginContext): (request: Request) => Promise<Response> {
-  const { client, signer, usedStates, originOf } = context
+  const { client, sealer, usedStates, originOf } = context
   return async (request) => {
-    const cleared = clearedLoginCookie({ secure: originOf(request).startsWith('https:') })
+    const secure = originOf(request).startsWith('https:')
+    const cleared = clearedLoginCookie({ secure })
     const now = context.now()
-    const login = readLoginCookie(request, signer, now)
+    const login = readLoginCookie(request, sealer, { secure, now })
     const fail = (status: 400 | 502, title: string, detail: string, returnTo = '/') =>
       loginErrorPage({ status, title, detail, retryUrl: retryUrl(returnTo) }, cleared)
     if (login === undefined) {

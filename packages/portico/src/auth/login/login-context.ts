@@ -1,5 +1,5 @@
 import type { AuthSettings } from '../auth-settings.js'
-import type { CookieSigner } from './create-cookie-signer.js'
+import type { CookieSealer } from './create-cookie-sealer.js'
 import type { LoginClient } from './create-login-client.js'
 import type { UsedStates } from './create-used-states.js'
 
@@ -7,7 +7,7 @@ import type { UsedStates } from './create-used-states.js'
 export interface LoginContext {
   settings: AuthSettings
   client: LoginClient
-  signer: CookieSigner
+  sealer: CookieSealer
   usedStates: UsedStates
   /** The public origin of a request, as the rest of the app names it. */
   originOf: (request: Request) => string

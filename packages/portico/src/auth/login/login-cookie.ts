@@ -1,6 +1,6 @@
-import type { CookieSigner } from './create-cookie-signer.js'
+import type { CookieSealer } from './create-cookie-sealer.js'
 
-/** What a login remembers between `/oauth/login` and `/oauth/callback`, in a signed cookie. */
+/** What a login remembers between `/oauth/login` and `/oauth/callback`, in a sealed cookie. */
 export interface LoginState {
   state: string
   nonce: string
@@ -13,43 +13,56 @@ export interface LoginState {
   resource?: string
 }
 
-const NAME = 'portico_login'
-
 /** How long a login may take, from the redirect to the callback: 10 minutes. */
 export const LOGIN_COOKIE_MAX_AGE_SECONDS = 600
 
-/** Only the login routes (`/oauth/login`, `/oauth/callback`) receive it. */
-const PATH = '/oauth'
+/** Where the login cookie goes: over https or over http (see {@link loginCookieName}). */
+export interface LoginCookieScope {
+  /** The request's public origin is https. */
+  secure: boolean
+}
 
-/** The `Set-Cookie` value that starts a login; `Secure` on an https origin. */
+/**
+ * The login cookie's name: `__Host-portico_login` on an https origin, `portico_login` on http.
+ * A browser takes a `__Host-` cookie only from a secure origin, with `Secure`, `Path=/` and no
+ * `Domain` (RFC 6265bis §4.1.3.2), so a sibling subdomain cannot plant one of its own and
+ * make the victim finish the attacker's login. On http (local development) no prefix is
+ * possible.
+ */
+export function loginCookieName(scope: LoginCookieScope): string {
+  return scope.secure ? '__Host-portico_login' : 'portico_login'
+}
+
+/** The `Set-Cookie` value that starts a login. */
 export function loginCookie(
-  signer: CookieSigner,
+  sealer: CookieSealer,
   state: LoginState,
-  options: { secure: boolean; now: number },
+  options: LoginCookieScope & { now: number },
 ): string {
-  const value = signer.sign(state, options.now + LOGIN_COOKIE_MAX_AGE_SECONDS)
-  return `${NAME}=${value}; ${attributes(LOGIN_COOKIE_MAX_AGE_SECONDS, options.secure)}`
+  const value = sealer.seal(state, options.now + LOGIN_COOKIE_MAX_AGE_SECONDS)
+  return `${loginCookieName(options)}=${value}; ${attributes(LOGIN_COOKIE_MAX_AGE_SECONDS, options)}`
 }
 
 /** The `Set-Cookie` value that ends a login, whatever its outcome. */
-export function clearedLoginCookie(options: { secure: boolean }): string {
-  return `${NAME}=; ${attributes(0, options.secure)}`
+export function clearedLoginCookie(scope: LoginCookieScope): string {
+  return `${loginCookieName(scope)}=; ${attributes(0, scope)}`
 }
 
 /**
  * The login state of the request's cookie, or `undefined` when it has none, or one that is
- * expired, tampered with or not of this shape.
+ * expired, tampered with or not of this shape. On https only the `__Host-` cookie counts.
  */
 export function readLoginCookie(
   request: Request,
-  signer: CookieSigner,
-  now: number,
+  sealer: CookieSealer,
+  options: LoginCookieScope & { now: number },
 ): LoginState | undefined {
+  const name = loginCookieName(options)
   const header = request.headers.get('cookie') ?? ''
   for (const pair of header.split(';')) {
     const separator = pair.indexOf('=')
-    if (separator === -1 || pair.slice(0, separator).trim() !== NAME) continue
-    const state = toLoginState(signer.verify(pair.slice(separator + 1).trim(), now))
+    if (separator === -1 || pair.slice(0, separator).trim() !== name) continue
+    const state = toLoginState(sealer.open(pair.slice(separator + 1).trim(), options.now))
     if (state !== undefined) return state
   }
   return undefined
@@ -58,10 +71,13 @@ export function readLoginCookie(
 /**
  * `SameSite=Lax`, not `Strict`: the authorization server sends the browser back with a
  * cross-site top-level GET, which `Strict` would send without the cookie. `HttpOnly`: no
- * script, the docs site's included, needs the PKCE verifier.
+ * script, the docs site's included, needs the PKCE verifier. On http, `Path=/oauth` keeps it
+ * to the login routes; on https `__Host-` demands `Path=/`, so it rides along with the
+ * site's other requests for the few seconds of a login (it is cleared at the callback).
  */
-function attributes(maxAge: number, secure: boolean): string {
-  return `Max-Age=${maxAge}; Path=${PATH}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+function attributes(maxAge: number, scope: LoginCookieScope): string {
+  const path = scope.secure ? '/' : '/oauth'
+  return `Max-Age=${maxAge}; Path=${path}; HttpOnly; SameSite=Lax${scope.secure ? '; Secure' : ''}`
 }
 
 const REQUIRED = ['state', 'nonce', 'codeVerifier', 'redirectUri', 'clientId', 'returnTo'] as const

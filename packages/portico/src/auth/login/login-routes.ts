@@ -4,7 +4,7 @@ import type { Route } from '../../http/route.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import type { AuthSettings } from '../auth-settings.js'
 import { buildClientMetadata } from './build-client-metadata.js'
-import { createCookieSigner } from './create-cookie-signer.js'
+import { createCookieSealer } from './create-cookie-sealer.js'
 import { createLoginClient } from './create-login-client.js'
 import { createUsedStates } from './create-used-states.js'
 import { createFinishLogin } from './finish-login.js'
@@ -15,7 +15,10 @@ import { createStartLogin } from './start-login.js'
 
 /** Options of {@link loginRoutes}. */
 export interface LoginRoutesOptions {
-  /** Signs the login cookie (HMAC-SHA256): at least 32 characters, the same on every replica. */
+  /**
+   * Keys the login cookie's AES-256-GCM seal (through HKDF): at least 32 characters, the same
+   * on every replica.
+   */
   cookieSecret: string
   /** The public origin of a request (see `requestOrigin`). */
   originOf: (request: Request) => string
@@ -49,7 +52,7 @@ export function loginRoutes(
       issuer: settings.issuer,
       ...(settings.tokenUrl === undefined ? {} : { tokenUrl: settings.tokenUrl }),
     }),
-    signer: createCookieSigner(options.cookieSecret),
+    sealer: createCookieSealer(options.cookieSecret),
     usedStates: createUsedStates(LOGIN_COOKIE_MAX_AGE_SECONDS),
     originOf,
     now: () => Math.floor(Date.now() / 1000),

@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 
-/** The variable that holds the secret signing the login cookie. */
+/** The variable that holds the secret sealing the login cookie. */
 export const COOKIE_SECRET_VARIABLE = 'PORTICO_COOKIE_SECRET'
 
-/** The shortest secret accepted: 32 characters, as many as an HMAC-SHA256 key has bytes. */
+/** The shortest secret accepted: 32 characters, as many as an AES-256 key has bytes. */
 export const MIN_COOKIE_SECRET_LENGTH = 32
 
 /** Options of {@link resolveCookieSecret}. */
 export interface ResolveCookieSecretOptions {
   /**
-   * `portico dev`, or any single process that may sign with a secret of its own: a random one
+   * `portico dev`, or any single process that may seal with a secret of its own: a random one
    * when the variable is unset. Otherwise (`portico start`) the variable is required, since a
    * random secret breaks the logins under way at each restart and across replicas.
    */
@@ -18,7 +18,7 @@ export interface ResolveCookieSecretOptions {
 }
 
 /**
- * The secret that signs the docs-site login cookie, from `PORTICO_COOKIE_SECRET` (at least 32
+ * The secret that seals the docs-site login cookie, from `PORTICO_COOKIE_SECRET` (at least 32
  * characters). Unset: a random secret in dev, a `PluginDefinitionError` naming the variable
  * otherwise; set but short: a `PluginDefinitionError` in every mode.
  *

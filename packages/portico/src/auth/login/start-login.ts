@@ -11,10 +11,10 @@ import { loginProblem } from './login-problem.js'
  * `GET /oauth/login?return_to=<path>`: checks the return path, picks the `client_id` for the
  * request's origin, and redirects to the authorization server (code + PKCE S256, `state`,
  * `nonce`, the login's resource, and in mode portico-hub `portico_deploy=<org>/<app>` for the
- * hub's "Sign in to org/app"). The secrets ride in the signed, HttpOnly login cookie.
+ * hub's "Sign in to org/app"). The secrets ride in the sealed (encrypted), HttpOnly login cookie.
  */
 export function createStartLogin(context: LoginContext): (request: Request) => Promise<Response> {
-  const { settings, client, signer, originOf } = context
+  const { settings, client, sealer, originOf } = context
   const scope = loginScope(settings)
   const resource = settings.loginResource === undefined ? {} : { resource: settings.loginResource }
   const extraParameters: Record<string, string> =
@@ -40,7 +40,7 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
     }
     const { url, state, nonce, codeVerifier } = started.value
     const cookie = loginCookie(
-      signer,
+      sealer,
       { state, nonce, codeVerifier, redirectUri, clientId, returnTo: returnTo.path, ...resource },
       { secure: origin.startsWith('https:'), now: context.now() },
     )
