@@ -21,6 +21,20 @@ export interface HubClientMetadataOptions {
   ca?: string | Buffer | (string | Buffer)[]
 }
 
+/** Bounds on open dynamic registration (RFC 7591), which needs no credential. */
+export interface HubRegistrationOptions {
+  /** Registrations one client address may make at once. Default 10. */
+  burst?: number
+  /** Registrations an address regains per minute once its burst is spent. Default 10. */
+  perMinute?: number
+  /**
+   * Seconds after which a dynamically registered client that nobody used is deleted; each use
+   * renews it. Default `refreshTokenTtlSeconds` (14 days): an idle client holds no live
+   * refresh token by then.
+   */
+  unusedClientTtlSeconds?: number
+}
+
 /** Options of `startHub`; every one has a default. */
 export interface HubOptions {
   /** The port to listen on: default 4400; 0 picks a free one. */
@@ -38,6 +52,8 @@ export interface HubOptions {
   /** Pre-registered public clients. */
   clients?: readonly HubClient[]
   clientMetadata?: HubClientMetadataOptions
+  /** Limits of dynamic registration: a rate per client address and an expiry of unused clients. */
+  registration?: HubRegistrationOptions
   /** Lifetime of access tokens (and ID tokens), in seconds. Default 3600. */
   accessTokenTtlSeconds?: number
   /** Lifetime of refresh tokens (and grants and sessions), in seconds. Default 14 days. */
@@ -58,6 +74,7 @@ export interface HubSettings {
   users: readonly HubUser[]
   clients: readonly HubClient[]
   clientMetadata: { timeoutMs: number; maxBytes: number; ca?: HubClientMetadataOptions['ca'] }
+  registration: Required<HubRegistrationOptions>
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
   keyRefreshSeconds: number
@@ -69,6 +86,7 @@ export interface HubSettings {
  * listens, naming the option and what it accepts.
  */
 export function resolveHubOptions(options: HubOptions): HubSettings {
+  const refreshTokenTtlSeconds = options.refreshTokenTtlSeconds ?? 14 * 24 * 60 * 60
   const settings: HubSettings = {
     port: options.port ?? 4400,
     host: options.host ?? '127.0.0.1',
@@ -82,8 +100,14 @@ export function resolveHubOptions(options: HubOptions): HubSettings {
       maxBytes: options.clientMetadata?.maxBytes ?? 5120,
       ...(options.clientMetadata?.ca === undefined ? {} : { ca: options.clientMetadata.ca }),
     },
+    registration: {
+      burst: options.registration?.burst ?? 10,
+      perMinute: options.registration?.perMinute ?? 10,
+      unusedClientTtlSeconds:
+        options.registration?.unusedClientTtlSeconds ?? refreshTokenTtlSeconds,
+    },
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
-    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 60 * 60,
+    refreshTokenTtlSeconds,
     keyRefreshSeconds: options.keyRefreshSeconds ?? 30,
     log: options.log ?? ((message) => process.stderr.write(`${message}\n`)),
   }
@@ -94,6 +118,9 @@ export function resolveHubOptions(options: HubOptions): HubSettings {
   for (const [name, value] of [
     ['clientMetadata.timeoutMs', settings.clientMetadata.timeoutMs],
     ['clientMetadata.maxBytes', settings.clientMetadata.maxBytes],
+    ['registration.burst', settings.registration.burst],
+    ['registration.perMinute', settings.registration.perMinute],
+    ['registration.unusedClientTtlSeconds', settings.registration.unusedClientTtlSeconds],
     ['accessTokenTtlSeconds', settings.accessTokenTtlSeconds],
     ['refreshTokenTtlSeconds', settings.refreshTokenTtlSeconds],
     ['keyRefreshSeconds', settings.keyRefreshSeconds],

@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createClientMetadataResolver } from './cimd/client-metadata-resolver.js'
 import { type HubOptions, isLoopbackIssuer, resolveHubOptions } from './hub-options.js'
 import { buildHubProvider } from './provider/build-hub-provider.js'
+import { expireUnusedClients } from './provider/expire-unused-clients.js'
 import { createHubAccounts } from './provider/hub-accounts.js'
 import { loadOidcProvider } from './provider/load-oidc-provider.js'
 import type { ProviderContext } from './provider/provider-configuration.js'
 import { createHubRouter } from './server/hub-router.js'
 import { startKeyKeeper } from './server/key-keeper.js'
 import { boundUrl, closeServer, listen } from './server/listen.js'
+import { createRegistrationLimiter } from './server/registration-limiter.js'
 import { createFileStore } from './store/file-store.js'
 import type { HubStore } from './store/hub-store.js'
 
@@ -64,6 +66,10 @@ export async function startHub(options: HubOptions = {}): Promise<Hub> {
         ...settings.clientMetadata,
         allowLoopback: isLoopbackIssuer(issuer),
       }),
+      registeredClients: expireUnusedClients(
+        hubStore.adapter('Client'),
+        settings.registration.unusedClientTtlSeconds,
+      ),
       oidc,
     }
     const keys = await startKeyKeeper({
@@ -81,7 +87,17 @@ export async function startHub(options: HubOptions = {}): Promise<Hub> {
       },
     })
     let provider = buildHubProvider(context, keys.current)
-    router = createHubRouter({ issuer, current: () => provider, log: settings.log })
+    router = createHubRouter({
+      issuer,
+      current: () => provider,
+      admitRegistration: createRegistrationLimiter({
+        burst: settings.registration.burst,
+        perMinute: settings.registration.perMinute,
+        // The same rule as the provider's trust in X-Forwarded-* (see `buildHubProvider`).
+        behindProxy: issuer.startsWith('https:'),
+      }),
+      log: settings.log,
+    })
     return {
       issuer,
       url: boundUrl(settings.host, port),

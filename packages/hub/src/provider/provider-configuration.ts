@@ -5,7 +5,7 @@ import { claimsOfUser } from '../hub-users.js'
 import { renderErrorPage } from '../pages/error-page.js'
 import { PAGE_HEADERS } from '../pages/html-page.js'
 import { renderLogoutPage, renderSignedOutPage } from '../pages/logout-pages.js'
-import type { HubKeySet, HubStore } from '../store/hub-store.js'
+import type { HubKeySet, HubStore, ModelAdapter } from '../store/hub-store.js'
 import { signingJwks } from '../store/key-set.js'
 import { checkRedirectUris } from './check-redirect-uris.js'
 import { createClientAdapter } from './client-adapter.js'
@@ -23,6 +23,8 @@ export interface ProviderContext {
   store: HubStore
   accounts: HubAccounts
   resolver: ClientMetadataResolver
+  /** The store's `Client` model, with the expiry of unused clients (see `expireUnusedClients`). */
+  registeredClients: ModelAdapter
   oidc: OidcProviderModule
 }
 
@@ -46,7 +48,7 @@ export function createProviderConfiguration(
   if (currentKey === undefined) throw new Error('The hub key set has no signing key')
   const clientAdapter = createClientAdapter({
     issuer: context.issuer,
-    registered: store.adapter('Client'),
+    registered: context.registeredClients,
     resolver: context.resolver,
     validate: validateClient,
     invalidClient: (description) => new oidc.errors.InvalidClient(description),

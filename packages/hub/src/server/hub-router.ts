@@ -12,6 +12,8 @@ export interface HubRouterOptions {
   issuer: string
   /** The provider of the current key set (it changes when the keys do). */
   current: () => HubProvider
+  /** Whether a registration request may go on; it answers the request itself when not. */
+  admitRegistration: (request: IncomingMessage, response: ServerResponse) => boolean
   log: (message: string) => void
 }
 
@@ -24,13 +26,14 @@ type Route = (
 
 /**
  * The hub's routes, in order: its own small pages, the shared localhost client documents, the
- * sign-in pages, then everything else to oidc-provider. Each request is served by the provider
+ * sign-in pages, the registration endpoint behind its rate limit, then everything else to
+ * oidc-provider. Each request is served by the provider
  * current when it arrived, so a key change never cuts one off halfway.
  */
 export function createHubRouter(
   options: HubRouterOptions,
 ): (request: IncomingMessage, response: ServerResponse) => void {
-  const { issuer, current, log } = options
+  const { issuer, current, admitRegistration, log } = options
   const homePage = renderHomePage(issuer)
   const interaction =
     (step: InteractionStep): Route =>
@@ -65,6 +68,13 @@ export function createHubRouter(
     ['GET', /^\/interaction\/([\w-]+)$/, interaction('show')],
     ['POST', /^\/interaction\/([\w-]+)\/login$/, interaction('login')],
     ['POST', /^\/interaction\/([\w-]+)\/cancel$/, interaction('cancel')],
+    [
+      'POST',
+      /^\/reg$/,
+      (request, response, _match, provider) => {
+        if (admitRegistration(request, response)) provider.handle(request, response)
+      },
+    ],
   ]
 
   return (request, response) => {

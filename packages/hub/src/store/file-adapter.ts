@@ -10,6 +10,12 @@ import { writeFileAtomic } from './write-file-atomic.js'
 const entryFilePattern = /^[0-9a-f]{64}\.json$/
 /** How many entry files a scan reads at once: enough to be quick, few enough for open-file limits. */
 const scanBatch = 64
+/**
+ * How often (at most) an upsert also sweeps the folder of expired entries, which are otherwise
+ * deleted only when read: an entry nobody asks for again (an unused client) would stay on disk.
+ * The first upsert of a process sweeps, so a restart clears what piled up while it was down.
+ */
+const sweepIntervalMs = 60_000
 
 /** An entry as read from disk, with the inode that tells whether it was rewritten since. */
 interface ReadEntry {
@@ -21,7 +27,8 @@ interface ReadEntry {
 /**
  * The adapter of one model in a data folder: `<folder>/<sha256(id)>.json` per entry, holding
  * `{ payload, expiresAt }`. Lookups by uid, user code and grant scan the folder (a development
- * hub holds few entries), so no index can disagree with the entries across processes.
+ * hub holds few entries), so no index can disagree with the entries across processes. Expired
+ * entries are deleted when read, and by a sweep at most once a minute on upsert.
  */
 export function createFileAdapter(folder: string): ModelAdapter {
   const pathOf = (id: string) =>
@@ -53,9 +60,17 @@ export function createFileAdapter(folder: string): ModelAdapter {
     return found
   }
 
+  let lastSweep = Number.NEGATIVE_INFINITY
+
   return {
     async upsert(id, payload, expiresIn) {
       await write(pathOf(id), { payload, expiresAt: expiresAtFor(expiresIn) })
+      const now = Date.now()
+      if (now - lastSweep >= sweepIntervalMs) {
+        lastSweep = now
+        // Reading an expired entry deletes it; nothing is collected.
+        await scan(() => false)
+      }
     },
     async find(id) {
       return (await readLive(pathOf(id)))?.entry.payload
