@@ -36,6 +36,10 @@ export default defineConfig({
     ),
   },
   base: '/',
+  // Every script and preload of the page carries this placeholder as its nonce; the server
+  // puts a fresh one in its place per answer and names only it in `script-src`, so no other
+  // file of the origin (a plugin's public/*.js) can run as the site's script.
+  html: { cspNonce: 'PORTICO_CSP_NONCE' },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: resolve(import.meta.dirname, '../portico/site'),

@@ -7,6 +7,10 @@ import { callTool } from '../lib/rest-call.js'
  * The widget of a tool, previewed as an MCP Apps host shows it: the widget's page in a
  * sandboxed iframe (an opaque origin, as real hosts frame it), spoken to through ext-apps'
  * `AppBridge`. This module is a chunk of its own: only tool pages with a widget load it.
+ *
+ * The frame loads the page from its URL (`/widgets/<toolId>`), not as `srcdoc`: a `srcdoc`
+ * frame would inherit this site's policy, which runs only the site's own nonced scripts, while
+ * the page's own answer carries the widget's policy and its sandbox.
  */
 
 /** A successful try-it call: what the widget is sent. */
@@ -39,18 +43,6 @@ function toToolResult(text: string, json: unknown, isError = false): ToolResult 
     ...(structured && { structuredContent: structured }),
     ...(isError && { isError: true }),
   }
-}
-
-/** The widget's page with its `/widget-assets/` URLs made absolute on this origin. */
-async function loadWidgetPage(url: string): Promise<string> {
-  const { pathname } = new URL(url, location.href)
-  const response = await fetch(pathname, { headers: { accept: 'text/html' } })
-  if (!response.ok) throw new Error(`${pathname} answered ${response.status}`)
-  const html = await response.text()
-  return html.replace(
-    /(\b(?:src|href)\s*=\s*["']?)\/widget-assets\//gi,
-    `$1${location.origin}/widget-assets/`,
-  )
 }
 
 /** Calls a tool through its REST route, as the widget asked, with the stored access token. */
@@ -108,8 +100,7 @@ export function WidgetPreview({
     }
     const start = async () => {
       await host.connect(new PostMessageTransport(target, target))
-      const html = await loadWidgetPage(url)
-      if (current) iframe.srcdoc = html
+      if (current) iframe.src = new URL(url, location.href).pathname
     }
     start().catch((reason: unknown) => {
       if (current) setError(reason instanceof Error ? reason.message : String(reason))

@@ -4,8 +4,11 @@ import { respond, withCors } from './cors.js'
 /** A file as an answer: what every file route (documents, skills, public, widgets) serves. */
 export interface FileAnswer {
   contentType: string
-  /** A strong validator of exactly these bytes. */
-  etag: string
+  /**
+   * A strong validator of exactly these bytes; none for bytes made anew for each answer (a page
+   * with a fresh nonce), which then never answers 304.
+   */
+  etag?: string
   size: number
   /** Modification time in ms, for `Last-Modified` and `If-Modified-Since`; none for generated files. */
   mtimeMs?: number
@@ -17,21 +20,21 @@ export interface FileAnswer {
 }
 
 /**
- * The one answer of every file route: `ETag`, `Last-Modified` when known, `Cache-Control`,
- * `nosniff` and the content type; 304 to a matching `If-None-Match` (or, without one, to an
- * `If-Modified-Since` not before the file); no body to HEAD.
+ * The one answer of every file route: `ETag` and `Last-Modified` when known, `Cache-Control`,
+ * `nosniff` and the content type; with an ETag, 304 to a matching `If-None-Match` (or, without
+ * one, to an `If-Modified-Since` not before the file); no body to HEAD.
  */
 export function serveFile(request: Request, file: FileAnswer): Response {
   const headers: Record<string, string> = {
     'x-content-type-options': 'nosniff',
-    etag: file.etag,
+    ...(file.etag === undefined ? {} : { etag: file.etag }),
     ...(file.mtimeMs === undefined
       ? {}
       : { 'last-modified': new Date(file.mtimeMs).toUTCString() }),
     ...(file.cacheControl ? { 'cache-control': file.cacheControl } : {}),
     ...file.headers,
   }
-  if (isNotModified(request.headers, file.etag, file.mtimeMs)) {
+  if (file.etag !== undefined && isNotModified(request.headers, file.etag, file.mtimeMs)) {
     return respond(null, 304, withCors(headers))
   }
   const full = withCors({

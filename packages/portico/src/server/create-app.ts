@@ -153,7 +153,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     ...documentRoutes(model, { dev, originOf }),
     ...docsRoutes({ dev, ...(gate ? { loginUrl: LOGIN_PATH } : {}) }),
     ...widgetRoutes(model, { dev, publicDir }),
-    ...publicRoutes({ rootDir: publicDir, dev }),
+    ...publicRoutes({ rootDir: publicDir, dev, auth: model.config.auth }),
   ]
 
   const app = new Hono()

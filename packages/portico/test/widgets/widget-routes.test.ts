@@ -13,7 +13,7 @@ import { startTestIssuer, type TestIssuer, testAuthSettings } from '../support/t
 
 const SECRET = 'TOP-SECRET-WIDGET-TEST'
 const PAGE_CSP =
-  "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; media-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
+  "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox allow-modals allow-downloads; default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; media-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *"
 
 let plugin: { dir: string; remove(): Promise<void> }
 let server: ServedPlugin

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import { PorticoError } from '../../core/portico-error.js'
 import { redirectResponse } from '../../http/json-response.js'
 import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
 import { serveFile } from '../../http/serve-file.js'
-import { createSiteFiles, type SiteFiles } from './site-files.js'
+import { createSiteFiles, type SiteFile, type SiteFiles } from './site-files.js'
 
 /** Options of {@link docsRoutes}. */
 export interface DocsRoutesOptions {
@@ -33,32 +34,43 @@ const REDIRECTS: Record<string, string> = {
 }
 
 /**
- * The headers of the index page: a policy that runs only the site's own scripts and talks only
- * to this origin (images may come from the plugin's icon URLs), never framed by another site.
+ * What the built page names as the nonce of each script, preload and style tag
+ * (`packages/docs-ui/vite.config.ts`, `html.cspNonce`); each answer puts a fresh one there.
  */
-const PAGE_HEADERS = {
-  'content-security-policy': [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "frame-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'self'",
-  ].join('; '),
-  'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
+const NONCE_PLACEHOLDER = 'PORTICO_CSP_NONCE'
+
+/**
+ * The headers of the index page: a policy that runs only the scripts this answer names by its
+ * nonce (and the modules they import, which inherit it) and talks only to this origin (images may
+ * come from the plugin's icon URLs), never framed by another site. Not `script-src 'self'`: that
+ * would admit any file of the origin, a plugin's `public/*.js` too, into the page that holds the
+ * access token, should author text ever slip markup into it.
+ */
+function pageHeaders(nonce: string): Record<string, string> {
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      `script-src 'nonce-${nonce}'`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      "font-src 'self' data:",
+      "connect-src 'self'",
+      "frame-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+    ].join('; '),
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+  }
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
- * The docs site: `/` (the single-page app, revalidated on every load), `/assets/<name>` (its
- * hashed files, cached for a year; the site owns `/assets/`) and the redirects of the spec's
+ * The docs site: `/` (the single-page app, sent anew on each load with a fresh script nonce),
+ * `/assets/<name>` (its hashed files, cached for a year; the site owns `/assets/`) and the redirects of the spec's
  * old pages. Everything else goes on to the public folder.
  */
 export function docsRoutes(options: DocsRoutesOptions): Route[] {
@@ -78,21 +90,26 @@ export function docsRoutes(options: DocsRoutesOptions): Route[] {
       ? undefined
       : `<meta name="portico-login" content="${escapeAttribute(options.loginUrl)}" />`
 
+  // The page as text with the login meta in, made once per file read (the site never changes).
+  let template: { file: SiteFile; text: string } | undefined
   const index = async (request: Request) => {
     const file = await site.index()
     if (file === undefined) return notBuilt()
-    const bytes =
-      loginMeta === undefined
-        ? file.bytes
-        : new TextEncoder().encode(
-            new TextDecoder().decode(file.bytes).replace('</head>', `${loginMeta}</head>`),
-          )
+    if (template?.file !== file) {
+      const text = new TextDecoder().decode(file.bytes)
+      template = {
+        file,
+        text: loginMeta === undefined ? text : text.replace('</head>', `${loginMeta}</head>`),
+      }
+    }
+    // A fresh nonce per answer, so no ETag: a 304 would pair the new policy with an old page.
+    const nonce = randomBytes(18).toString('base64')
+    const bytes = new TextEncoder().encode(template.text.replaceAll(NONCE_PLACEHOLDER, nonce))
     return serveFile(request, {
       contentType: file.contentType,
-      etag: file.etag,
       size: bytes.byteLength,
       cacheControl: 'no-cache',
-      headers: PAGE_HEADERS,
+      headers: pageHeaders(nonce),
       body: bytes,
     })
   }

@@ -1,3 +1,4 @@
+import { authorFileHeaders } from '../../http/author-file-headers.js'
 import { createContentEtag } from '../../http/conditional-request.js'
 import { contentTypeFor } from '../../http/content-types.js'
 import { servedIcons } from '../../model/assets/list-icons.js'
@@ -33,8 +34,14 @@ export interface OriginDocuments {
 const JSON_TYPE = 'application/json; charset=utf-8'
 const MARKDOWN_TYPE = 'text/markdown; charset=utf-8'
 const ZIP_TYPE = 'application/zip'
+/**
+ * Skill files and icons are the author's bytes on the token's origin: opened on their own, they
+ * show as documents that run no script (an SVG or HTML skill file could otherwise read the docs
+ * site's `sessionStorage`).
+ */
+const INERT = authorFileHeaders('inert')
 /** Icons change with a release, not per request: a day, as the interface asks. */
-const ICON_CACHE = { 'cache-control': 'public, max-age=86400' }
+const ICON_HEADERS = { 'cache-control': 'public, max-age=86400', ...INERT }
 
 /**
  * Every file of the identity, skills and agents surfaces, by URL path, for one origin. The
@@ -103,13 +110,13 @@ function addSkill(files: Map<string, ServedFile>, skill: SkillDefinition, zip: U
   files.set(`/skills/${skill.name}.skill`, served(ZIP_TYPE, zip, attachment(`${skill.name}.skill`)))
   for (const file of skill.files) {
     const type = file.path === 'SKILL.md' ? MARKDOWN_TYPE : contentTypeFor(file.path)
-    files.set(`/skills/${skill.name}/${file.path}`, served(type, decode(file.base64)))
+    files.set(`/skills/${skill.name}/${file.path}`, served(type, decode(file.base64), INERT))
   }
 }
 
 function addIcon(files: Map<string, ServedFile>, icon: IconDefinition, index: number): void {
   if (icon.kind === 'file')
-    files.set(`/icons/${index}`, served(icon.contentType, decode(icon.file.base64), ICON_CACHE))
+    files.set(`/icons/${index}`, served(icon.contentType, decode(icon.file.base64), ICON_HEADERS))
 }
 
 function attachment(filename: string): Record<string, string> {
@@ -119,7 +126,7 @@ function attachment(filename: string): Record<string, string> {
 function served(
   contentType: string,
   bytes: Uint8Array,
-  headers?: Record<string, string>,
+  headers?: Readonly<Record<string, string>>,
 ): ServedFile {
   return { contentType, bytes, etag: createContentEtag(bytes), ...(headers ? { headers } : {}) }
 }

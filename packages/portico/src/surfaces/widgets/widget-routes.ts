@@ -1,4 +1,9 @@
 import { PorticoError } from '../../core/portico-error.js'
+import {
+  authorFileHeaders,
+  publicFileTrust,
+  SCRIPT_SANDBOX,
+} from '../../http/author-file-headers.js'
 import { createContentEtag } from '../../http/conditional-request.js'
 import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
@@ -21,10 +26,13 @@ const CROSS_ORIGIN = { 'cross-origin-resource-policy': 'cross-origin' }
 /**
  * The page's own policy, close to what MCP Apps hosts give a widget: scripts, styles, images,
  * fonts and media from this origin (inline ones too), requests to this origin only, no plugins,
- * frames, forms or `<base>`; and any site may frame it (there is no `X-Frame-Options`).
+ * frames, forms or `<base>`; and any site may frame it (there is no `X-Frame-Options`). It runs
+ * sandboxed in an opaque origin, as hosts frame it: opened on its own, the author's page never
+ * reaches the docs site's token in this origin's storage.
  */
 const PAGE_HEADERS = {
   'content-security-policy': [
+    SCRIPT_SANDBOX,
     "default-src 'none'",
     "script-src 'self' 'unsafe-inline'",
     "style-src 'self' 'unsafe-inline'",
@@ -52,7 +60,8 @@ interface WidgetPage {
  * tool; the page does, with the caller's own credentials); an unknown id is 404. And
  * `/widget-assets/<path>`: the plugin's `public/` folder again, by the public folder's own path
  * rules, with `Cross-Origin-Resource-Policy: cross-origin` beside the CORS `*` every answer has,
- * so that a widget in a host's sandbox (an opaque origin) can load its scripts and styles.
+ * so that a widget in a host's sandbox (an opaque origin) can load its scripts and styles, and
+ * with the public folder's policy of the mode (see `publicFileTrust`).
  * `/widget-assets/_portico/widget.js` is the widget runtime (`src/widget/`), not a file of
  * `public/`: cached for a day in production, revalidated by its ETag.
  */
@@ -81,7 +90,8 @@ export function widgetRoutes(model: PluginModel, options: WidgetRoutesOptions): 
     rootDir: options.publicDir,
     dev: options.dev,
     mountPath: WIDGET_ASSETS_PATH,
-    headers: CROSS_ORIGIN,
+    // The public folder again: its pages are sandboxed here exactly as at the root.
+    headers: { ...CROSS_ORIGIN, ...authorFileHeaders(publicFileTrust(model.config.auth)) },
   })
   let runtime: Promise<WidgetPage> | undefined
   const serveRuntime = async (request: Request): Promise<Response> => {
