@@ -59,7 +59,8 @@ const ACCEPTED_TYPES = new Set(['at+jwt', 'jwt'])
  * the allowed algorithms and the clock tolerance, keys from the issuer's JWKS (explicit or
  * discovered once), held by the key store (`create-key-store.ts`): refetched when a token
  * names an unknown `kid`, at most once per cool-down, so key rotation needs no restart, and
- * kept serving while the issuer is down.
+ * kept serving while the issuer is down. A `kid` no fetch has yet been asked for while the
+ * cool-down holds is answered 503 with `Retry-After`, not 401: its key may be just published.
  *
  * @example
  * import { createTokenVerifier } from './create-token-verifier.js'
