@@ -124,7 +124,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   })
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
   const server = createNodeServer({
-    fetch: (request) => (serving as Serving).app.fetch(request),
+    fetch: (request, bindings) => (serving as Serving).app.fetch(request, bindings),
     edge: (request, response) => (serving as Serving).edge(request, response),
     logRequests: true,
   })

@@ -1,5 +1,5 @@
 import { logger } from '../core/logger.js'
-import { hostPolicyWarning, resolveHostPolicy } from '../http/host-policy.js'
+import { browserCallersNote, hostPolicyWarning, resolveHostPolicy } from '../http/host-policy.js'
 import type { PluginModel } from '../model/plugin-model.js'
 
 /**
@@ -26,7 +26,9 @@ export function printUrls(listening: string, model: PluginModel, listenHost: str
       `Types    ${url}/types.json`,
     ].join('\n'),
   )
-  const warning = hostPolicyWarning(resolveHostPolicy(model.config.server, listenHost))
+  const policy = resolveHostPolicy(model.config, listenHost)
+  logger.info(browserCallersNote(policy))
+  const warning = hostPolicyWarning(policy)
   if (warning) logger.warn(warning)
 }
 

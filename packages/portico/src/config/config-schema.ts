@@ -120,7 +120,23 @@ export const configSchema: JsonSchema = {
         trustProxy: { type: 'boolean' },
         allowedHosts: {
           type: 'array',
-          items: { type: 'string', pattern: '^(?:\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]+)$' },
+          items: {
+            type: 'string',
+            pattern: '^(?:\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?$',
+          },
+        },
+        allowBrowserOrigins: {
+          anyOf: [
+            { const: '*' },
+            {
+              type: 'array',
+              items: {
+                type: 'string',
+                pattern:
+                  '^(?:\\*|https?://(?:\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?)$',
+              },
+            },
+          ],
         },
       },
     },

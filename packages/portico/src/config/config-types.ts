@@ -90,10 +90,19 @@ export interface ServerConfig {
   /** Trust `X-Forwarded-Proto` / `X-Forwarded-Host` from a reverse proxy. */
   trustProxy?: boolean
   /**
-   * Host names (no port) the MCP endpoints accept in `Host`, besides the public URL's, when the
-   * server listens beyond loopback; a guard against DNS rebinding.
+   * Hosts the tool-calling routes accept in `Host` (and, with `trustProxy`, in
+   * `X-Forwarded-Host`), besides the public URL's: `notes.example` on any port, or
+   * `notes.example:8443` on that port only. A guard against DNS rebinding, and the hosts links
+   * and token audiences may name.
    */
   allowedHosts?: string[]
+  /**
+   * Web pages of other sites that may call the tools from a browser, as origins
+   * (`https://app.example`), or `'*'` for any. By default only the plugin's own pages may (and,
+   * on loopback, pages on loopback); in the authenticated modes beyond loopback any page may,
+   * since a call needs a bearer token.
+   */
+  allowBrowserOrigins?: string[] | '*'
 }
 
 /**
@@ -179,7 +188,13 @@ export interface ResolvedConfig {
     requestTimeoutMs: number
     shutdownMs: number
   }
-  server: { publicUrl?: string; trustProxy: boolean; allowedHosts: string[] }
+  server: {
+    publicUrl?: string
+    trustProxy: boolean
+    allowedHosts: string[]
+    /** Origins, or `['*']` for any. */
+    allowBrowserOrigins: string[]
+  }
 }
 
 /** Who the plugin is: from the config, defaulting from `package.json`. */

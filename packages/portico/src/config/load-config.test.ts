@@ -71,7 +71,7 @@ describe('loadConfig', () => {
         requestTimeoutMs: 30_000,
         shutdownMs: 10_000,
       },
-      server: { trustProxy: false, allowedHosts: [] },
+      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [] },
     })
   })
 

@@ -51,6 +51,7 @@ export function resolveConfig(config: PorticoConfig, pluginName = 'plugin'): Res
         : {}),
       trustProxy: config.server?.trustProxy ?? configDefaults.trustProxy,
       allowedHosts: config.server?.allowedHosts ?? [],
+      allowBrowserOrigins: browserOriginsOf(config.server?.allowBrowserOrigins),
     },
   }
 }
@@ -94,4 +95,11 @@ function titleFromName(name: string): string {
     .filter(Boolean)
     .map((word) => word[0]?.toUpperCase() + word.slice(1))
     .join(' ')
+}
+
+/** `'*'` as a one-entry list, and each origin as `URL` writes it (`https://App.example/` → `https://app.example`). */
+function browserOriginsOf(value: string[] | '*' | undefined): string[] {
+  if (value === undefined) return []
+  if (value === '*') return ['*']
+  return value.map((origin) => (origin === '*' ? origin : new URL(origin).origin))
 }

@@ -5,10 +5,14 @@ const EXPOSED_HEADERS = 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version,
 const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS'
 const MAX_AGE = '86400'
 
-/** The CORS headers of every answer. */
+/**
+ * The CORS headers of every answer, and `nosniff`: no browser reads a JSON answer (or any
+ * other) as a script or a page, whatever it holds.
+ */
 const corsResponseHeaders = {
   'access-control-allow-origin': '*',
   'access-control-expose-headers': EXPOSED_HEADERS,
+  'x-content-type-options': 'nosniff',
 } as const
 
 declare const corsIncluded: unique symbol

@@ -2,33 +2,56 @@ import { describe, expect, it } from 'vitest'
 import { createLinkHost } from './create-link-host.js'
 import { resolveHostPolicy } from './host-policy.js'
 
-const noConfig = { trustProxy: false, allowedHosts: [] }
+const noServer: { trustProxy: boolean; allowedHosts: string[]; allowBrowserOrigins: string[] } = {
+  trustProxy: false,
+  allowedHosts: [],
+  allowBrowserOrigins: [],
+}
+const config = (server: Partial<typeof noServer> = {}) => ({
+  auth: 'custom' as const,
+  server: { ...noServer, ...server },
+})
+const linkHostOf = (listen: string, server: Partial<typeof noServer> = {}) =>
+  createLinkHost(resolveHostPolicy(config(server), listen), listen)
 
 describe('createLinkHost', () => {
   it('keeps a Host that passed the policy and names the listener for any other', () => {
-    const link = createLinkHost(resolveHostPolicy(noConfig, '127.0.0.1'), '127.0.0.1')
-    expect(link('localhost:4321')).toBe('localhost:4321')
-    expect(link('evil.example:4321')).toBe('127.0.0.1:4321')
-    expect(link('evil.example')).toBe('127.0.0.1')
+    const link = linkHostOf('127.0.0.1')
+    expect(link('localhost:4321', false)).toBe('localhost:4321')
+    expect(link('evil.example:4321', false)).toBe('127.0.0.1:4321')
+    expect(link('evil.example', false)).toBe('127.0.0.1')
   })
 
-  it('names the listener beyond loopback when nothing is configured', () => {
+  it('takes a loopback Host only with the port the request came in on', () => {
+    const link = linkHostOf('127.0.0.1')
+    expect(link('localhost:5322', false, 5322)).toBe('localhost:5322')
+    expect(link('localhost:5321', false, 5322)).toBe('127.0.0.1:5322')
+    expect(link('127.0.0.1', false, 5322)).toBe('127.0.0.1:5322')
+  })
+
+  it('names the listener beyond loopback when nothing is configured, on the local port', () => {
+    expect(linkHostOf('0.0.0.0')('evil.example:80', false)).toBe('localhost')
+    expect(linkHostOf('::')('evil.example:8080', false)).toBe('localhost:8080')
+    expect(linkHostOf('0.0.0.0')('localhost:5321', false, 5322)).toBe('localhost:5322')
+    expect(linkHostOf('10.0.0.5')('x:1', false)).toBe('10.0.0.5:1')
+    expect(linkHostOf('fd00::5')('x:1', false)).toBe('[fd00::5]:1')
+  })
+
+  it('keeps a configured host beyond loopback, on its port when the entry names one', () => {
     expect(
-      createLinkHost(resolveHostPolicy(noConfig, '0.0.0.0'), '0.0.0.0')('evil.example:80'),
-    ).toBe('localhost')
-    expect(createLinkHost(resolveHostPolicy(noConfig, '::'), '::')('evil.example:8080')).toBe(
-      'localhost:8080',
-    )
-    expect(createLinkHost(resolveHostPolicy(noConfig, '10.0.0.5'), '10.0.0.5')('x:1')).toBe(
-      '10.0.0.5:1',
-    )
-    expect(createLinkHost(resolveHostPolicy(noConfig, 'fd00::5'), 'fd00::5')('x:1')).toBe(
-      '[fd00::5]:1',
-    )
+      linkHostOf('0.0.0.0', { allowedHosts: ['notes.internal'] })('notes.internal:4321', false),
+    ).toBe('notes.internal:4321')
+    const pinned = linkHostOf('0.0.0.0', { allowedHosts: ['notes.internal:8443'] })
+    expect(pinned('notes.internal:8443', false, 4321)).toBe('notes.internal:8443')
+    expect(pinned('notes.internal:9999', false, 4321)).toBe('localhost:4321')
   })
 
-  it('keeps a configured host beyond loopback', () => {
-    const policy = resolveHostPolicy({ ...noConfig, allowedHosts: ['notes.internal'] }, '0.0.0.0')
-    expect(createLinkHost(policy, '0.0.0.0')('notes.internal:4321')).toBe('notes.internal:4321')
+  it('takes a forwarded host only when it is allowed, or when nothing is configured', () => {
+    const checked = linkHostOf('0.0.0.0', { trustProxy: true, allowedHosts: ['notes.example'] })
+    expect(checked('notes.example', true)).toBe('notes.example')
+    expect(checked('billing-api.example', true)).toBeUndefined()
+    expect(linkHostOf('0.0.0.0', { trustProxy: true })('billing-api.example', true)).toBe(
+      'billing-api.example',
+    )
   })
 })

@@ -1,6 +1,7 @@
 import { PorticoError } from '../core/portico-error.js'
 import { hostProblem, originProblem } from './host-origin-problems.js'
 import type { HostPolicy } from './host-policy.js'
+import { lastForwardedValue } from './request-origin.js'
 import { memoizeVerdicts } from './verdict-cache.js'
 
 /** A header as either runtime reads it: absent is `undefined` on Node, `null` on the Fetch API. */
@@ -8,47 +9,65 @@ type HeaderValue = string | null | undefined
 
 /**
  * Why the host policy refuses a request to a tool-calling route, or `undefined`: from its
- * `Host`, `Origin` and `Sec-Fetch-Site` headers.
+ * `Host`, `Origin`, `Sec-Fetch-Site` and `X-Forwarded-Host` headers.
  */
 export type HostOriginRefusal = (
   host: HeaderValue,
   origin: HeaderValue,
   fetchSite: HeaderValue,
+  forwardedHost?: HeaderValue,
 ) => string | undefined
 
 /**
  * The DNS-rebinding and cross-site defence of every tool-calling route (`/api/*`, `/mcp*`), in
- * one place for REST, MCP and their preflights. `Host` must be an allowed name. Where the policy
- * checks origins (on loopback), a browser request is judged by where it comes from: with
- * `Sec-Fetch-Site` `same-origin` (the docs site; its host just passed) or `none` (typed by the
- * user) it may call; from any other page (`same-site`, `cross-site`) or without that header,
- * its `Origin`, when sent, must be an allowed name, so local tools such as the MCP Inspector on
- * another loopback port keep working; a `cross-site` request without `Origin` is refused.
- * Requests without these headers (curl, server-side clients) are not browsers and may call.
- * Verdicts are cached per header value.
+ * one place for REST, MCP and their preflights. `Host` must be an allowed host, and so must the
+ * nearest proxy's `X-Forwarded-Host` when a proxy is trusted (it names the public host, which
+ * links and token audiences follow). Where the policy checks origins, a browser request is
+ * judged by where it comes from: with `Sec-Fetch-Site` `same-origin` (the docs site; its host
+ * just passed) or `none` (typed by the user) it may call; from any other page (`same-site`,
+ * `cross-site`) or without that header, its `Origin`, when sent, must be the request's own host
+ * or an allowed one, so local tools such as the MCP Inspector on another loopback port keep
+ * working; a `cross-site` request without `Origin` is refused. Requests without these headers
+ * (curl, server-side clients) are not browsers and may call. Verdicts are cached per value.
  */
 export function createHostOriginRefusal(policy: HostPolicy): HostOriginRefusal {
-  const { allowedHostnames, allowedOriginHostnames } = policy
-  const judgeHost = allowedHostnames
-    ? memoizeVerdicts((host) => hostProblem(host, allowedHostnames))
+  const { allowedHosts, allowedOriginHostnames, allowedOrigins, trustProxy } = policy
+  const judgeHost = allowedHosts
+    ? memoizeVerdicts((host) => hostProblem(host, allowedHosts))
     : undefined
   const judgeOrigin = allowedOriginHostnames
-    ? memoizeVerdicts((origin) => originProblem(origin, allowedOriginHostnames))
+    ? memoizeVerdicts((origin) => originProblem(origin, allowedOriginHostnames, allowedOrigins))
     : undefined
-  return (host, origin, fetchSite) => {
+  return (host, origin, fetchSite, forwardedHost) => {
     const hostRefused = judgeHost?.(host ?? '')
     if (hostRefused) return hostRefused
+    if (trustProxy && judgeHost && forwardedHost) {
+      const forwarded = lastForwardedValue(forwardedHost)
+      const forwardedRefused = forwarded ? judgeHost(forwarded) : undefined
+      if (forwardedRefused) return forwardedRefused.replace('Host', 'X-Forwarded-Host')
+    }
     if (!judgeOrigin || fetchSite === 'same-origin' || fetchSite === 'none') return undefined
-    if (origin) return judgeOrigin(origin)
+    if (origin) {
+      const refused = judgeOrigin(origin)
+      return refused && !isOwnOrigin(origin, host) ? refused : undefined
+    }
     return fetchSite === 'cross-site' ? 'Cross-site request without Origin' : undefined
   }
+}
+
+/** A page served from the very host the request names (a browser without `Sec-Fetch-Site`). */
+function isOwnOrigin(origin: string, host: HeaderValue): boolean {
+  return (
+    host !== undefined && host !== null && URL.canParse(origin) && new URL(origin).host === host
+  )
 }
 
 /** The 403 of a refused request, with what the developer can do about it. */
 export function hostOriginError(refusal: string): PorticoError {
   return new PorticoError(
     'forbidden',
-    `${refusal}. On loopback, tools answer only loopback hosts and pages served from them, so ` +
-      'that no website can call them; add a host with server.allowedHosts.',
+    `${refusal}. Tools answer only allowed hosts (server.allowedHosts, server.publicUrl; on ` +
+      'loopback, loopback names) and, from a browser, only pages of those hosts and ' +
+      'server.allowBrowserOrigins, so that no other website can call them.',
   )
 }

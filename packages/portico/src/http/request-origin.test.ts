@@ -9,11 +9,11 @@ describe('requestOrigin', () => {
     expect(requestOrigin(request, { trustProxy: false })).toBe('http://127.0.0.1:4321')
   })
 
-  it('honours forwarded headers when the proxy is trusted, first value first', () => {
+  it('honours forwarded headers when the proxy is trusted, the nearest proxy’s value', () => {
     const request = new Request('http://10.0.0.5:4321/x', {
       headers: {
-        'x-forwarded-proto': 'https, http',
-        'x-forwarded-host': 'notes.example.com, inner',
+        'x-forwarded-proto': 'http, https',
+        'x-forwarded-host': 'billing-api.example, notes.example.com',
       },
     })
     expect(requestOrigin(request, { trustProxy: true })).toBe('https://notes.example.com')

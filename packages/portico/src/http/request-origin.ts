@@ -2,8 +2,15 @@ import type { ResolvedConfig } from '../config/config-types.js'
 
 type OriginSettings = Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>
 
-/** The host links may name for a request's own host (see `createLinkHost`). */
-export type LinkHost = (host: string) => string
+/**
+ * The host links may name for a request's host (see `createLinkHost`), or `undefined` for a
+ * forwarded one that is not allowed: `forwarded` when a trusted proxy named it, `localPort` the
+ * port the connection came in on, when known.
+ */
+export type LinkHost = (host: string, forwarded: boolean, localPort?: number) => string | undefined
+
+/** Characters a host (`name`, `1.2.3.4`, `[::1]`, with a port) may hold: nothing else passes. */
+const HOST_CHARACTERS = /^[a-z0-9.:[\]-]+$/i
 
 /**
  * The public origin (`scheme://host[:port]`) a request was made to: the configured public URL
@@ -14,31 +21,55 @@ export function requestOrigin(
   request: Request,
   server: OriginSettings,
   linkHost?: LinkHost,
+  localPort?: number,
 ): string {
-  return originOf(request.url, (name) => request.headers.get(name), server, linkHost)
+  return originOf(request.url, (name) => request.headers.get(name), server, linkHost, localPort)
 }
 
-/** {@link requestOrigin} for any runtime: an absolute request URL and a header getter. */
+/**
+ * {@link requestOrigin} for any runtime: an absolute request URL and a header getter. Behind a
+ * trusted proxy, the values taken are the last of each forwarded header: the one the nearest
+ * proxy wrote, since a client may send its own first.
+ */
 export function originOf(
   url: string,
   header: (name: string) => string | null | undefined,
   server: OriginSettings,
   linkHost: LinkHost = (host) => host,
+  localPort?: number,
 ): string {
   if (server.publicUrl) return new URL(server.publicUrl).origin
   const own = new URL(url)
   if (server.trustProxy) {
-    const proto = firstValue(header('x-forwarded-proto'))
-    const host = firstValue(header('x-forwarded-host'))
-    if (host && /^[a-z0-9.:[\]-]+$/i.test(host)) {
-      return `${proto === 'https' || proto === 'http' ? proto : own.protocol.slice(0, -1)}://${host}`
-    }
-    if (proto === 'https' || proto === 'http') return `${proto}://${linkHost(own.host)}`
+    const proto = lastForwardedValue(header('x-forwarded-proto'))
+    const scheme = proto === 'https' || proto === 'http' ? proto : own.protocol.slice(0, -1)
+    const host = lastForwardedValue(header('x-forwarded-host'))
+    const forwarded = host && HOST_CHARACTERS.test(host) ? linkHost(host, true) : undefined
+    return `${scheme}://${forwarded ?? linkHost(own.host, false, localPort) ?? own.host}`
   }
-  return `${own.protocol}//${linkHost(own.host)}`
+  return `${own.protocol}//${linkHost(own.host, false, localPort) ?? own.host}`
 }
 
-/** Proxies append to these headers; the first value is the client-facing one. */
-function firstValue(header: string | null | undefined): string | undefined {
-  return header?.split(',')[0]?.trim() || undefined
+/**
+ * The value the nearest proxy wrote of a forwarded header: proxies append theirs, so the last
+ * one (a client can only put values in front of it).
+ */
+export function lastForwardedValue(header: string | null | undefined): string | undefined {
+  if (!header) return undefined
+  const comma = header.lastIndexOf(',')
+  return (comma === -1 ? header : header.slice(comma + 1)).trim() || undefined
+}
+
+/** Whether the public origin of a request is https: HSTS goes on such answers. */
+export function isSecureOrigin(
+  url: string,
+  header: (name: string) => string | null | undefined,
+  server: OriginSettings,
+): boolean {
+  if (server.publicUrl) return server.publicUrl.startsWith('https:')
+  if (server.trustProxy) {
+    const proto = lastForwardedValue(header('x-forwarded-proto'))
+    if (proto === 'https' || proto === 'http') return proto === 'https'
+  }
+  return url.startsWith('https:')
 }

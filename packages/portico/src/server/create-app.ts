@@ -9,6 +9,8 @@ import { logger } from '../core/logger.js'
 import { cors } from '../http/cors.js'
 import { createLinkHost } from '../http/create-link-host.js'
 import { resolveHostPolicy } from '../http/host-policy.js'
+import { localPortOf, rememberLocalPort } from '../http/local-port.js'
+import { originHeadersMiddleware } from '../http/origin-headers.js'
 import { pathnameOf } from '../http/pathname-of.js'
 import { notFoundResponse, problemResponse, toProblemDocument } from '../http/problem-response.js'
 import { refuseForeignPreflight } from '../http/refuse-foreign-preflight.js'
@@ -97,7 +99,7 @@ export interface McpAppOptions {
 /** Options of the docs-site login (`/oauth/login`, `/oauth/callback`). */
 export interface LoginOptions {
   /**
-   * Signs the short-lived login cookie (HMAC-SHA256); at least 32 characters. Default: a random
+   * Seals the short-lived login cookie (AES-256-GCM); at least 32 characters. Default: a random
    * secret per process, which is enough for one process; several replicas behind one URL need
    * the same secret (`portico start` reads `PORTICO_COOKIE_SECRET`), or a login started on one
    * fails on another.
@@ -121,9 +123,10 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   }
   const withGate = gate ? { gate } : {}
   const listenHost = options.listenHost ?? '127.0.0.1'
-  const hostPolicy = resolveHostPolicy(model.config.server, listenHost)
+  const hostPolicy = resolveHostPolicy(model.config, listenHost)
   const linkHost = createLinkHost(hostPolicy, listenHost)
-  const originOf = (request: Request) => requestOrigin(request, model.config.server, linkHost)
+  const originOf = (request: Request) =>
+    requestOrigin(request, model.config.server, linkHost, localPortOf(request))
   const publicDir = join(options.rootDir, 'public')
   const routes: Route[] = [
     ...healthRoutes({
@@ -157,12 +160,16 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   ]
 
   const app = new Hono()
+  const originHeaders = originHeadersMiddleware(model.config.server)
+  // First, so that it sees every answer last, refused preflights included.
+  if (originHeaders) app.use('*', originHeaders)
   // Before the CORS middleware, which grants every other preflight.
   app.on('OPTIONS', TOOL_CALLING_PATHS, refuseForeignPreflight(hostPolicy, { dev }))
   const corsHeaders = cors()
-  app.use('*', (c, next) =>
-    pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next),
-  )
+  app.use('*', (c, next) => {
+    rememberLocalPort(c.req.raw, c.env)
+    return pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next)
+  })
   app.on('GET', ['/mcp', '/mcp/*'], limitEventStreams(model.config.limits.mcpStreams))
   for (const route of routes) {
     // A route that answers `undefined` passes the request on to the next one that matches.

@@ -27,8 +27,11 @@ export interface PrepareOptions extends FetchHandlerOptions {
   requireCookieSecret?: boolean
 }
 
-/** A Fetch-API request handler, as Bun, Deno, Workers and Node adapters take it. */
-export type FetchHandler = (request: Request) => Response | Promise<Response>
+/**
+ * A Fetch-API request handler, as Bun, Deno, Workers and Node adapters take it; the adapter's
+ * bindings, when it passes any (`@hono/node-server`'s tell the port a request came in on).
+ */
+export type FetchHandler = (request: Request, bindings?: unknown) => Response | Promise<Response>
 
 /** A built plugin ready to serve: its Fetch handler, and the `node:http` edge for REST. */
 export interface BuiltPluginServer {
@@ -97,7 +100,7 @@ export async function prepareBuiltPlugin(
   })
   return {
     model,
-    fetch: (request) => app.fetch(request),
+    fetch: (request, bindings) => app.fetch(request, bindings),
     edge: createNodeRestEdge(plugin.runtime, { dev, listenHost, ...withGate }),
     close: () => lifetime.abort(),
     drain: () => draining.abort(),

@@ -3,6 +3,7 @@ import type { AuthGate } from '../auth/create-auth-gate.js'
 import { logger } from '../core/logger.js'
 import { createLinkHost } from '../http/create-link-host.js'
 import { resolveHostPolicy } from '../http/host-policy.js'
+import { createOriginHeaders } from '../http/origin-headers.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
@@ -29,8 +30,9 @@ export interface NodeRestEdgeOptions {
  */
 export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOptions): NodeEdge {
   const { server } = runtime.model.config
-  const hostPolicy = resolveHostPolicy(server, options.listenHost)
+  const hostPolicy = resolveHostPolicy(runtime.model.config, options.listenHost)
   const linkHost = createLinkHost(hostPolicy, options.listenHost)
+  const originHeadersOf = createOriginHeaders(server)
   const call = createRestCall(runtime, {
     dev: options.dev,
     hostPolicy,
@@ -42,6 +44,14 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
       return false
     const query = url.indexOf('?')
     const { headers } = request
+    const originHeaders = originHeadersOf?.(
+      `http://${headers.host ?? 'localhost'}${url}`,
+      'POST',
+      (name) => headerValue(request, name),
+    )
+    // Merged by Node with the answer's own headers when it writes them.
+    if (originHeaders)
+      for (const [name, value] of Object.entries(originHeaders)) response.setHeader(name, value)
     let disconnected: AbortController | undefined
     // Made when the tool first reads `ctx.signal`; most never do, and the hot path stays light.
     const disconnectSignal = () => {
@@ -68,8 +78,10 @@ export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOp
           (name) => headerValue(request, name),
           server,
           linkHost,
+          request.socket.localPort,
         ),
       host: headers.host,
+      forwardedHost: headerValue(request, 'x-forwarded-host'),
       requestOrigin: headers.origin,
       fetchSite: headerValue(request, 'sec-fetch-site'),
       signal: disconnectSignal,

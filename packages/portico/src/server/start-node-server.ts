@@ -8,7 +8,8 @@ import { answerAdapterError, answerClientError } from './unreadable-requests.js'
 
 /** What answers: a Fetch-API handler behind an optional Node edge. */
 export interface NodeHandlerOptions {
-  fetch: (request: Request) => Response | Promise<Response>
+  /** The second argument is `@hono/node-server`'s bindings (`{ incoming, outgoing }`). */
+  fetch: (request: Request, bindings?: unknown) => Response | Promise<Response>
   /** Answers some requests on `node:http` directly (the REST hot path); the rest go to `fetch`. */
   edge?: NodeEdge
   /** Logs a line per request (what `portico dev` does). */

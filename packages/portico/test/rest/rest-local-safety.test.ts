@@ -112,6 +112,8 @@ describe.each([
         expect(refused.status, path).toBe(403)
         expect(refused.headers.get('access-control-allow-methods'), path).toBeNull()
         expect(refused.headers.get('access-control-allow-headers'), path).toBeNull()
+        expect(refused.headers.get('access-control-allow-origin'), path).toBeNull()
+        expect(refused.headers.get('x-content-type-options'), path).toBe('nosniff')
       }
       const granted = await preflight('http://localhost:5173')
       expect(granted.status).toBe(204)
@@ -128,7 +130,8 @@ describe.each([
       })
       expect(answer.status).toBe(200)
       const { servers } = JSON.parse(answer.body) as { servers: { url: string }[] }
-      expect(servers).toStrictEqual([{ url: 'http://127.0.0.1:4321' }])
+      // The listener, on the port the request came in on: never the one the Host named.
+      expect(servers).toStrictEqual([{ url: `http://127.0.0.1:${new URL(server.url).port}` }])
       const own = (await (await fetch(`${server.url}/open-api.json`)).json()) as {
         servers: { url: string }[]
       }
@@ -143,15 +146,26 @@ describe.each([
     })
     afterAll(() => server.close())
 
-    it('lets any origin call (CORS *): authority would travel in bearer tokens', async () => {
+    it('refuses another site’s page in mode anon: no token guards the tools', async () => {
       const response = await callTool(
         server.url,
         '/api/Notes/search',
         { query: 'x' },
         { origin: 'https://app.example', 'sec-fetch-site': 'cross-site' },
       )
-      expect(response.status).toBe(200)
-      expect(response.headers.get('access-control-allow-origin')).toBe('*')
+      await expectRefused(response, /^Invalid Origin: app\.example\. .*server\.allowBrowserOrigins/)
+    })
+
+    it('lets programs and the plugin’s own pages call', async () => {
+      expect((await callTool(server.url, '/api/Notes/search', { query: 'x' })).status).toBe(200)
+      const own = await callTool(
+        server.url,
+        '/api/Notes/search',
+        { query: 'x' },
+        { origin: server.url, 'sec-fetch-site': 'same-origin' },
+      )
+      expect(own.status).toBe(200)
+      expect(own.headers.get('access-control-allow-origin')).toBe('*')
     })
 
     it('names the listener, never an unchecked Host, in /open-api.json', async () => {

@@ -40,7 +40,7 @@ export function createBareModel(): PluginModel {
         requestTimeoutMs: 30_000,
         shutdownMs: 10_000,
       },
-      server: { trustProxy: false, allowedHosts: [] },
+      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [] },
       prompts: [],
       resources: { scheme: 'notes' },
     },

@@ -17,6 +17,7 @@ export function createHostOriginCheck(
       headers.get('host'),
       headers.get('origin'),
       headers.get('sec-fetch-site'),
+      headers.get('x-forwarded-host'),
     )
     return refusal ? jsonRpcErrorResponse(403, -32000, refusal) : undefined
   }

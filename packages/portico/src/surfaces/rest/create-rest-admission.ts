@@ -26,6 +26,7 @@ export type AdmissionRequest = Pick<
   | 'search'
   | 'origin'
   | 'host'
+  | 'forwardedHost'
   | 'requestOrigin'
   | 'fetchSite'
 >
@@ -47,7 +48,12 @@ export function createRestAdmission(
   const refuseHostOrOrigin = createHostOriginRefusal(options.hostPolicy)
   const { gate } = options
   return async (request) => {
-    const refused = refuseHostOrOrigin(request.host, request.requestOrigin, request.fetchSite)
+    const refused = refuseHostOrOrigin(
+      request.host,
+      request.requestOrigin,
+      request.fetchSite,
+      request.forwardedHost,
+    )
     if (refused) throw hostOriginError(refused)
     if (!gate) return admitted
     const outcome = await gate.check({
@@ -92,6 +98,7 @@ export function admissionRequestOf(
     search: searchOf(request.url),
     origin: () => originOf(request),
     host: headers.get('host'),
+    forwardedHost: headers.get('x-forwarded-host'),
     requestOrigin: headers.get('origin'),
     fetchSite: headers.get('sec-fetch-site'),
   }

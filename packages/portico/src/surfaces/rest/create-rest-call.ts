@@ -20,8 +20,12 @@ export interface RestRequest {
   dpop: string | null
   search: string
   origin(): string
-  /** `Host`, `Origin` and `Sec-Fetch-Site`, for the host policy; absent as null or undefined. */
+  /**
+   * `Host`, `Origin`, `Sec-Fetch-Site` and `X-Forwarded-Host`, for the host policy; absent as
+   * null or undefined.
+   */
   host: string | null | undefined
+  forwardedHost?: string | null | undefined
   requestOrigin: string | null | undefined
   fetchSite: string | null | undefined
   /**
