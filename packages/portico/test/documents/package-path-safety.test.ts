@@ -1,8 +1,11 @@
 import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
+import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PluginDefinitionError } from '../../src/core/plugin-definition-error.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { useTempPlugins } from '../support/temp-plugins.js'
 
 let server: ServedPlugin
 let secrets: string[]
@@ -93,5 +96,52 @@ describe('the parameterised package routes', () => {
 
   it('keeps serving after the hostile requests', async () => {
     expect((await fetch(`${server.url}/skills/note-taking/SKILL.md`)).status).toBe(200)
+  })
+})
+
+describe('file names a zip cannot hold', () => {
+  const temp = useTempPlugins('path-safety')
+  const plugin = (files: Record<string, string>) =>
+    temp.plugin({
+      'package.json': '{ "name": "board", "type": "module" }\n',
+      'tools/board.ts': 'export class Board {\n  async show() {\n    return { ok: true }\n  }\n}\n',
+      'skills/pinning/SKILL.md':
+        '---\nname: pinning\ndescription: Pins notes. Use when asked to pin.\n---\n# Pinning\n',
+      ...files,
+    })
+
+  it.each([
+    ['skills/pinning/a\\b.md', 'its name holds "\\", which a zip may not hold'],
+    ['skills/pinning/c:d.md', 'its name holds ":", which Windows reads as a drive'],
+    ['resources/a\\b.md', 'its name holds "\\", which a zip may not hold'],
+    ['resources/c:d.md', 'its name holds ":", which Windows reads as a drive'],
+  ])('stops the plugin from loading at %s, saying why', async (file, why) => {
+    const dir = await plugin({ [file]: '# x\n' })
+    const error = await servePlugin(dir).then(
+      (served) => served.close().then(() => expect.unreachable('the plugin was served')),
+      (caught: unknown) => caught,
+    )
+    expect(error).toBeInstanceOf(PluginDefinitionError)
+    const { message } = error as Error
+    expect(message.startsWith(`${file}: ${why}`), message).toBe(true)
+    expect(message.endsWith('; rename it'), message).toBe(true)
+  })
+
+  it('serves zips whose every path is relative, with "/" alone between folders', async () => {
+    const dir = await plugin({ 'skills/pinning/refs/a b.md': '# a b\n' })
+    const served = await servePlugin(dir)
+    try {
+      for (const path of ['/plugin.zip', '/skills/pinning.zip']) {
+        const response = await fetch(`${served.url}${path}`)
+        expect(response.status, path).toBe(200)
+        const names = Object.keys(unzipSync(new Uint8Array(await response.arrayBuffer())))
+        expect(names, path).toContain(
+          path === '/plugin.zip' ? 'skills/pinning/refs/a b.md' : 'pinning/refs/a b.md',
+        )
+        for (const name of names) expect(name, path).toMatch(/^[^/\\:]+(\/[^/\\:]+)*$/)
+      }
+    } finally {
+      await served.close()
+    }
   })
 })

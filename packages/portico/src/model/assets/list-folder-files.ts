@@ -1,5 +1,6 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { explainUnportableName } from '../../core/explain-unportable-name.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { resolveInsidePlugin } from './resolve-inside-plugin.js'
 
@@ -25,7 +26,9 @@ export interface ListFolderOptions {
 /**
  * Every file below a folder, recursively, sorted by path; dot-files, dot-folders and what
  * `exclude` names are left out. Symlinks are followed when their real path stays inside the
- * boundary; one that leaves it, is broken, or loops, is a {@link PluginDefinitionError}.
+ * boundary; one that leaves it, is broken, or loops, is a {@link PluginDefinitionError}, as is
+ * a file or folder whose name holds `\` or `:` (see {@link explainUnportableName}): the files
+ * listed go into zips and catalogs.
  *
  * @param folderRealPath - the folder, symlinks resolved
  */
@@ -49,6 +52,8 @@ async function walk(
     const path = folderPath === '' ? entry.name : `${folderPath}/${entry.name}`
     if (entry.name.startsWith('.') || options.exclude?.(entry.name, path)) continue
     const pluginPath = `${options.file}/${path}`
+    const unportable = explainUnportableName(entry.name)
+    if (unportable !== undefined) throw new PluginDefinitionError({ file: pluginPath }, unportable)
     const realPath = entry.isSymbolicLink()
       ? await resolveInsidePlugin(
           options.boundary.realPath,

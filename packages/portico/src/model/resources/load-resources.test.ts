@@ -90,4 +90,15 @@ describe('loadResources', () => {
       /^resources\/secret\.ts: the symlink leads outside the resources folder \(to .*tools\/secret\.ts\); only links inside it are followed$/,
     )
   })
+
+  it.each([
+    ['resources/a\\b.md', 'resources/a\\b.md', 'its name holds "\\"'],
+    ['resources/c:d.md', 'resources/c:d.md', 'its name holds ":"'],
+    ['resources/C:/x.md', 'resources/C:', 'its name holds ":"'],
+  ])('refuses %s, naming it and saying why', async (path, file, why) => {
+    const rootDir = await temp.plugin({ 'resources/ok.md': 'ok', [path]: 'x' })
+    const message = await loadError(rootDir, 'test')
+    expect(message.startsWith(`${file}: ${why}, which `)).toBe(true)
+    expect(message.endsWith('; rename it')).toBe(true)
+  })
 })

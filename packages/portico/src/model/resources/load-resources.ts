@@ -34,8 +34,9 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * resources. Each is a resource at `<scheme>://<path without its last extension>`, typed by
  * extension; text types in valid UTF-8 are served as text, the rest as base64 blobs. Dot-files
  * and dot-folders are left out; a symlink may lead anywhere inside `resources/`. Throws
- * {@link PluginDefinitionError} naming the file for a symlink leaving the folder, a file over
- * the limits, or two files with one URI (`notes.md` and `notes.txt`).
+ * {@link PluginDefinitionError} naming the file for a symlink leaving the folder, a name
+ * holding `\` or `:` (it would unpack elsewhere on Windows), a file over the limits, or two
+ * files with one URI (`notes.md` and `notes.txt`).
  *
  * @example
  * await loadResources(rootDir, 'notes') // resources/guides/setup.md → notes://guides/setup

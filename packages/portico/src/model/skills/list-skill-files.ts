@@ -10,7 +10,8 @@ const excludedNames = new Set(['__pycache__', 'node_modules'])
  * Every file of a skill folder, recursively, sorted by path. Left out, like the reference
  * packager: `__pycache__/`, `node_modules/`, `*.pyc`, an `evals/` folder at the skill root, and
  * any dot-file or dot-folder (`.DS_Store` among them). Symlinks are followed when their real
- * path stays inside the plugin; one that leaves it, or loops, is a {@link PluginDefinitionError}.
+ * path stays inside the plugin; one that leaves it, or loops, is a {@link PluginDefinitionError},
+ * as is a name holding `\` or `:`, which would unpack elsewhere on Windows.
  *
  * @param skillRealPath - the skill folder, symlinks resolved
  * @param skillFile - the skill folder relative to the plugin (`skills/x`), for messages

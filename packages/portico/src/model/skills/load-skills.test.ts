@@ -35,6 +35,11 @@ async function loadError(dir: string, limits?: SkillLimits): Promise<unknown> {
   return loadSkills(dir, limits).catch((caught: unknown) => caught)
 }
 
+const BACKSLASH =
+  'its name holds "\\", which a zip may not hold (APPNOTE §4.4.17: "/" alone separates folders) and Windows reads as a folder separator, so the file would unpack elsewhere; rename it'
+const COLON =
+  'its name holds ":", which Windows reads as a drive or a data stream, so the file would unpack elsewhere or under another name; rename it'
+
 const allowedKeys =
   'name, description, license, compatibility, metadata, allowed-tools, when_to_use, argument-hint, arguments, disable-model-invocation, user-invocable, disallowed-tools, model, effort, context, agent, background, hooks, paths, shell'
 
@@ -97,6 +102,21 @@ describe('loadSkills', () => {
       'references/evals/kept.md',
       'scripts/run.py',
     ])
+  })
+
+  it.each([
+    ['skills/x/a\\b.md', 'skills/x/a\\b.md', BACKSLASH],
+    ['skills/x/c:d.md', 'skills/x/c:d.md', COLON],
+    ['skills/x/refs:v1/a.md', 'skills/x/refs:v1', COLON],
+  ])('refuses %s, naming it and saying why, as dot-files are left out', async (path, file, why) => {
+    const dir = await plugin({
+      'skills/x/SKILL.md': skillMd('x'),
+      [path]: 'x',
+      'skills/x/.a:b': 'x',
+    })
+    const error = await loadError(dir)
+    expect(error).toBeInstanceOf(PluginDefinitionError)
+    expect((error as Error).message).toBe(`${file}: ${why}`)
   })
 
   it('follows symlinks to files and folders inside the plugin', async () => {

@@ -1,4 +1,6 @@
 import type { Zippable } from 'fflate'
+import { explainUnportableName } from '../../core/explain-unportable-name.js'
+import { PorticoError } from '../../core/portico-error.js'
 import { loadFflate } from './load-fflate.js'
 
 /** One file of an archive: its path inside the zip and its bytes. */
@@ -13,13 +15,30 @@ const FIXED_MTIME = new Date(1980, 0, 1, 0, 0, 0)
 /**
  * Builds a zip with deterministic bytes: entries sorted by path, one fixed modification time,
  * DEFLATE at one level. The same entries always give the same archive, so ETags stay stable.
+ * Throws `PorticoError('execution')` for a path that would unpack outside the folder it is
+ * unpacked in (zip-slip): absolute, with a `.` or `..` or empty segment, or holding `\` or `:`.
+ * The model loaders refuse such names first, naming the file; this is the last line.
  */
 export function buildZip(entries: ZipEntry[]): Uint8Array {
   const files: Zippable = {}
   for (const entry of [...entries].sort((a, b) =>
     a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
   )) {
+    checkZipPath(entry.path)
     files[entry.path] = [entry.bytes, { mtime: FIXED_MTIME, level: 6 }]
   }
   return loadFflate().zipSync(files)
+}
+
+function checkZipPath(path: string): void {
+  const segments = path.split('/')
+  const reason = segments.some((segment) => segment === '' || segment === '.' || segment === '..')
+    ? 'it is absolute or has an empty, "." or ".." segment'
+    : explainUnportableName(path)
+  if (reason !== undefined) {
+    // A loader missed it: a bug, not the caller's doing, so the message stays in the logs.
+    throw new PorticoError('execution', `The zip entry "${path}" is refused: ${reason}`, {
+      expose: false,
+    })
+  }
 }
