@@ -54,4 +54,12 @@ describe('createLinkHost', () => {
       'billing-api.example',
     )
   })
+
+  it('takes a forwarded loopback name only on the port the proxy says it was reached on', () => {
+    const link = linkHostOf('127.0.0.1', { trustProxy: true })
+    expect(link('localhost:8080', true, 8080)).toBe('localhost:8080')
+    expect(link('localhost:5321', true, 8080)).toBeUndefined()
+    expect(link('localhost', true, 80)).toBe('localhost')
+    expect(link('localhost:5321', true)).toBe('localhost:5321')
+  })
 })

@@ -16,8 +16,9 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', ''])
  *   it names nothing (`undefined`, and the request's own host counts); with no allowlist
  *   (beyond loopback, neither `server.publicUrl` nor `server.allowedHosts`), it is taken as the
  *   proxy gave it, and the CLI warns.
- * - On loopback, a loopback `Host` counts only with the port the connection came in on: another
- *   port is another server, whose tokens this one must not accept.
+ * - A loopback name counts only with the port the request came in on: on a loopback listener,
+ *   the connection's; behind a trusted proxy, the proxy's `X-Forwarded-Port` when it sends one.
+ *   Another port is another server, whose tokens this one must not accept.
  */
 export function createLinkHost(policy: HostPolicy, listenHost: string): LinkHost {
   const { allowedHosts, loopback } = policy
@@ -25,17 +26,27 @@ export function createLinkHost(policy: HostPolicy, listenHost: string): LinkHost
   const ownName = bare.includes(':') && !bare.startsWith('[') ? `[${bare}]` : bare
   const judge = memoizeVerdicts((key) => {
     const [forwarded, localPort, host] = splitKey(key)
-    if (forwarded) return allowedHosts && hostProblem(host, allowedHosts) ? undefined : host
     const split = splitHost(host)
-    if (allowedHosts && split && !hostProblem(host, allowedHosts)) {
-      const samePort = !loopback || !LOOPBACK.test(split.hostname) || localPort === ''
-      if (samePort || split.port === localPort) return host
-    }
+    // Without an allowlist a Host is nobody's word, a trusted proxy's forwarded host is.
+    const allowed =
+      split !== undefined && (allowedHosts ? !hostProblem(host, allowedHosts) : forwarded)
+    // Where no proxy or NAT sits in between (loopback), or where the proxy says which port it
+    // was reached on, a loopback name on another port is another server.
+    const portChecked = (forwarded || loopback) && localPort !== '' && split !== undefined
+    const samePort =
+      !portChecked || !LOOPBACK.test(split.hostname) || isSamePort(split.port, localPort)
+    if (allowed && samePort) return host
+    if (forwarded) return undefined
     // As URL parsing gives it, so that `:80` on http reads as no port, as in an origin.
     const port = localPort || (split ? new URL(`http://${host}`).port : '')
     return port ? `${ownName}:${port}` : ownName
   })
   return (host, forwarded, localPort) => judge(`${forwarded ? 'f' : 'h'}${localPort ?? ''} ${host}`)
+}
+
+/** A host's port as written against the port a request came in on; none reads as 80 or 443. */
+function isSamePort(written: string, local: string): boolean {
+  return written === '' ? local === '80' || local === '443' : written === local
 }
 
 /** `f4321 host` / `h host`: whether forwarded, the local port, the host. */

@@ -5,7 +5,7 @@ type OriginSettings = Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>
 /**
  * The host links may name for a request's host (see `createLinkHost`), or `undefined` for a
  * forwarded one that is not allowed: `forwarded` when a trusted proxy named it, `localPort` the
- * port the connection came in on, when known.
+ * port the request came in on, when known (the connection's, or the proxy's `X-Forwarded-Port`).
  */
 export type LinkHost = (host: string, forwarded: boolean, localPort?: number) => string | undefined
 
@@ -44,7 +44,8 @@ export function originOf(
     const proto = lastForwardedValue(header('x-forwarded-proto'))
     const scheme = proto === 'https' || proto === 'http' ? proto : own.protocol.slice(0, -1)
     const host = lastForwardedValue(header('x-forwarded-host'))
-    const forwarded = host && HOST_CHARACTERS.test(host) ? linkHost(host, true) : undefined
+    const port = Number(lastForwardedValue(header('x-forwarded-port'))) || undefined
+    const forwarded = host && HOST_CHARACTERS.test(host) ? linkHost(host, true, port) : undefined
     return `${scheme}://${forwarded ?? linkHost(own.host, false, localPort) ?? own.host}`
   }
   return `${own.protocol}//${linkHost(own.host, false, localPort) ?? own.host}`
