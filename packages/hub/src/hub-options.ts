@@ -1,6 +1,6 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
-import { isLoopbackHostname } from './cimd/loopback-host.js'
+import { isLoopbackHost, isLoopbackHostname } from './cimd/loopback-host.js'
 import { DEFAULT_HUB_USERS, type HubUser, USERNAME_PATTERN } from './hub-users.js'
 import type { HubStore } from './store/hub-store.js'
 
@@ -39,9 +39,16 @@ export interface HubRegistrationOptions {
 export interface HubOptions {
   /** The port to listen on: default 4400; 0 picks a free one. */
   port?: number
-  /** The address to listen on: default `127.0.0.1`. */
+  /**
+   * The address to listen on: default `127.0.0.1`. Any address beyond loopback (`0.0.0.0`, …)
+   * needs `issuer`, makes the hub warn that it has no passwords, and stops it from fetching
+   * client metadata documents from loopback.
+   */
   host?: string
-  /** The issuer identifier: default `http://localhost:<bound port>`. No trailing slash. */
+  /**
+   * The issuer identifier: default `http://localhost:<bound port>`, allowed only when `host` is
+   * loopback. No trailing slash.
+   */
   issuer?: string
   /** Where sessions, grants, clients and keys live: default a file store in `dataDir`. */
   store?: HubStore
@@ -62,6 +69,8 @@ export interface HubOptions {
   keyRefreshSeconds?: number
   /** Where the hub reports failures (unexpected errors, key reloads): default stderr. */
   log?: (message: string) => void
+  /** Where the hub warns of an unsafe setting (listening beyond loopback): default `log`. */
+  warn?: (message: string) => void
 }
 
 /** The options with their defaults applied and checked, except those that need the socket. */
@@ -79,6 +88,7 @@ export interface HubSettings {
   refreshTokenTtlSeconds: number
   keyRefreshSeconds: number
   log: (message: string) => void
+  warn: (message: string) => void
 }
 
 /**
@@ -110,11 +120,17 @@ export function resolveHubOptions(options: HubOptions): HubSettings {
     refreshTokenTtlSeconds,
     keyRefreshSeconds: options.keyRefreshSeconds ?? 30,
     log: options.log ?? ((message) => process.stderr.write(`${message}\n`)),
+    warn: options.warn ?? options.log ?? ((message) => process.stderr.write(`${message}\n`)),
   }
   if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
     throw new TypeError(`startHub: port must be an integer from 0 to 65535, not ${settings.port}`)
   }
   if (settings.issuer !== undefined) checkIssuer(settings.issuer)
+  else if (!isLoopbackHost(settings.host)) {
+    throw new TypeError(
+      `startHub: host ${JSON.stringify(settings.host)} listens beyond loopback, where the default issuer http://localhost:<port> names no reachable hub: pass issuer, the URL clients reach the hub at (e.g. http://hub.example.lan:4400)`,
+    )
+  }
   for (const [name, value] of [
     ['clientMetadata.timeoutMs', settings.clientMetadata.timeoutMs],
     ['clientMetadata.maxBytes', settings.clientMetadata.maxBytes],
@@ -154,8 +170,12 @@ function checkIssuer(issuer: string): void {
   }
 }
 
-/** Whether the issuer is on loopback: then client metadata documents may be there too (dev). */
-export function isLoopbackIssuer(issuer: string): boolean {
+/**
+ * Whether client metadata documents may be fetched from loopback (development): only when both
+ * the issuer and the listening address are on loopback. A hub reachable from elsewhere must not
+ * let anyone make it connect to this machine's ports (its error page would be a port scanner).
+ */
+export function allowsLoopbackDocuments(issuer: string, host: string): boolean {
   const url = URL.parse(issuer)
-  return url !== null && isLoopbackHostname(url.hostname)
+  return url !== null && isLoopbackHostname(url.hostname) && isLoopbackHost(host)
 }

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import { createClientMetadataResolver } from './cimd/client-metadata-resolver.js'
-import { type HubOptions, isLoopbackIssuer, resolveHubOptions } from './hub-options.js'
+import { isLoopbackHost } from './cimd/loopback-host.js'
+import { allowsLoopbackDocuments, type HubOptions, resolveHubOptions } from './hub-options.js'
 import { buildHubProvider } from './provider/build-hub-provider.js'
 import { expireUnusedClients } from './provider/expire-unused-clients.js'
 import { createHubAccounts } from './provider/hub-accounts.js'
@@ -64,7 +65,7 @@ export async function startHub(options: HubOptions = {}): Promise<Hub> {
       accounts: createHubAccounts(settings.users, hubStore),
       resolver: createClientMetadataResolver({
         ...settings.clientMetadata,
-        allowLoopback: isLoopbackIssuer(issuer),
+        allowLoopback: allowsLoopbackDocuments(issuer, settings.host),
       }),
       registeredClients: expireUnusedClients(
         hubStore.adapter('Client'),
@@ -87,6 +88,11 @@ export async function startHub(options: HubOptions = {}): Promise<Hub> {
       },
     })
     let provider = buildHubProvider(context, keys.current)
+    if (!isLoopbackHost(settings.host)) {
+      settings.warn(
+        `portico hub: listening on ${boundUrl(settings.host, port)}, beyond this machine, and the hub has no passwords: anyone who can reach it can sign in as any user and get tokens that portico-hub plugins accept. Use it for development and test tiers on a network you trust, never in front of real data.`,
+      )
+    }
     router = createHubRouter({
       issuer,
       current: () => provider,

@@ -24,6 +24,7 @@ describe('@portico/hub', () => {
       'createFileStore',
       'createMemoryStore',
       'createRedisStore',
+      'isLoopbackHost',
       'redisLocation',
       'rotateHubKeys',
       'sharedClientMetadataUrl',

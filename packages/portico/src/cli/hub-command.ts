@@ -16,10 +16,16 @@ export interface HubFlags {
 /**
  * `portico hub`: the development identity server of mode portico-hub, on its own, until
  * stopped. Keys, clients and grants live in a data folder (or in Redis, shared by replicas).
+ * A `--host` beyond loopback needs `--issuer`, and the hub then warns that it has no passwords.
  */
 export async function hubCommand(flags: HubFlags): Promise<void> {
-  const { startHub, createRedisStore, rotateHubKeys } = await import('@portico/hub')
+  const { startHub, createRedisStore, rotateHubKeys, isLoopbackHost } = await import('@portico/hub')
   const clients = flags.client.map(parseClient)
+  if (!flags.rotateKeys && flags.issuer === undefined && !isLoopbackHost(flags.host)) {
+    throw new CliError(
+      `--host ${flags.host} listens beyond loopback, where the default issuer http://localhost:${flags.port} names no reachable hub: pass --issuer <the URL clients reach the hub at>, e.g. --issuer http://<this machine's name>:${flags.port}`,
+    )
+  }
   const store = flags.redis === undefined ? undefined : await createRedisStore(flags.redis)
   if (flags.rotateKeys) {
     const rotated = await rotateHubKeys({
@@ -39,12 +45,15 @@ export async function hubCommand(flags: HubFlags): Promise<void> {
     ...(store === undefined ? {} : { store }),
     clients,
     log: (message) => logger.info(message),
+    // Listening beyond loopback: the hub has no passwords, which must not scroll by as info.
+    warn: (message) => logger.warn(message),
   })
+  // Before the ready line: whoever waits for it may signal at once.
+  stopOnSignals(() => hub.close())
   logger.success(
     `Portico hub at ${hub.issuer} (listening on ${hub.url}; data in ${hub.store.location})`,
   )
   logger.info(`Discovery: ${hub.issuer}/.well-known/openid-configuration`)
-  stopOnSignals(() => hub.close())
 }
 
 /** `--client <id>=<redirect uri>[,<redirect uri>…]`: a pre-registered public client. */

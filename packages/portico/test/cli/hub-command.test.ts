@@ -1,6 +1,7 @@
 import { mkdtemp, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { fixtureDir } from '../support/serve-plugin.js'
@@ -79,6 +80,48 @@ describe('portico hub', () => {
     const hub = runCli(['hub', '--port', String(await freePort()), ...args])
     expect(await hub.exited()).toBe(1)
     expect(hub.output()).toMatch(message)
+  })
+
+  it('refuses --host beyond loopback without --issuer, saying what to pass', async () => {
+    const port = String(await freePort())
+    const hub = runCli([
+      'hub',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      port,
+      '--data',
+      join(dataDir, 'wide'),
+    ])
+    const exited = await Promise.race([hub.exited(), sleep(10_000).then(() => 'still running')])
+    if (exited === 'still running') await hub.stop()
+    expect(exited).toBe(1)
+    expect(hub.output()).toContain(
+      `--host 0.0.0.0 listens beyond loopback, where the default issuer http://localhost:${port} names no reachable hub: pass --issuer <the URL clients reach the hub at>, e.g. --issuer http://<this machine's name>:${port}`,
+    )
+  })
+
+  it('warns that it has no passwords when it listens beyond loopback', async () => {
+    const port = String(await freePort())
+    const hub = runCli([
+      'hub',
+      '--host',
+      '0.0.0.0',
+      '--port',
+      port,
+      '--issuer',
+      `http://localhost:${port}`,
+      '--data',
+      join(dataDir, 'wide-issuer'),
+    ])
+    try {
+      await hub.waitForOutput(/Portico hub at/)
+      expect(hub.output()).toContain(
+        `listening on http://0.0.0.0:${port}, beyond this machine, and the hub has no passwords: anyone who can reach it can sign in as any user`,
+      )
+    } finally {
+      expect(await hub.stop()).toBe(0)
+    }
   })
 
   it('says when the port is taken', async () => {
