@@ -9,6 +9,7 @@ import { isModelInput, isRestartFile } from './dev-watch-filter.js'
 import { ensureHub } from './ensure-hub.js'
 import type { ListenOptions } from './listen-options.js'
 import { printError } from './print-error.js'
+import { watchEveryChange } from './watch-every-change.js'
 
 /**
  * The watching half of `portico dev`. It owns the port and hands each connection to the worker
@@ -120,7 +121,7 @@ export function runDevSupervisor(cliPath: string, rootDir: string, listen: Liste
     ignoreInitial: true,
     ignored: (path, stats) => path !== rootDir && !isModelInput(rootDir, path, stats?.isFile()),
   })
-  watcher.on('all', (_event, path) => {
+  watchEveryChange(watcher, (path) => {
     const name = path.slice(rootDir.length + 1)
     if (isRestartFile(name) || !serving) void load(name)
   })

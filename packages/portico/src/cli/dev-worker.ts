@@ -21,6 +21,7 @@ import { logStrayRejections } from './log-stray-rejections.js'
 import { printError } from './print-error.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
+import { watchEveryChange } from './watch-every-change.js'
 
 interface Serving {
   model: PluginModel
@@ -79,38 +80,37 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     }
   }
 
-  const reload = async (changed: string) => {
+  const reload = async (changed: ReadonlySet<string>) => {
     const started = performance.now()
     generation += 1
     try {
       const next = await load()
       // A config saved with a type error keeps the last good version serving, as a tool does.
-      if (changed === configFileName) checkConfigTypes(rootDir)
+      if (changed.has(configFileName)) checkConfigTypes(rootDir)
       // The sessions of the old app are no one's now: requests reach the new one.
       serving?.close()
       serving = next
       const ms = Math.round(performance.now() - started)
-      logger.success(`${changed} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
+      const names = [...changed].join(', ')
+      logger.success(`${names} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
     } catch (error) {
       printError(error)
       logger.warn('The last good version keeps serving.')
     }
   }
-  // One reload at a time; changes during a reload fold into one more reload after it.
+  // One reload at a time; changes during a reload fold into one more reload after it, which
+  // names them all (and type-checks the config if it is among them).
   let running: Promise<void> | undefined
-  let again: string | undefined
+  const pending = new Set<string>()
   const schedule = (changed: string) => {
-    if (running) {
-      again = changed
-      return
-    }
-    running = reload(changed).finally(() => {
+    pending.add(changed)
+    if (running) return
+    const names = new Set(pending)
+    pending.clear()
+    running = reload(names).finally(() => {
       running = undefined
-      if (again !== undefined) {
-        const next = again
-        again = undefined
-        schedule(next)
-      }
+      const [next] = pending
+      if (next !== undefined) schedule(next)
     })
   }
   // package.json is the supervisor's: it starts a new worker for it.
@@ -118,7 +118,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     ignoreInitial: true,
     ignored: (path, stats) => path !== rootDir && !isModelInput(rootDir, path, stats?.isFile()),
   })
-  watcher.on('all', (_event, path) => {
+  watchEveryChange(watcher, (path) => {
     const name = path.slice(rootDir.length + 1)
     if (serving && !isRestartFile(name)) schedule(name)
   })
