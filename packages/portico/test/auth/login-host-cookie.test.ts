@@ -1,12 +1,11 @@
-import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { createServer as createTlsServer, request as httpsRequest, type Server } from 'node:https'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { selfSignedCertificate } from '../../../hub/test/support/self-signed-certificate.js'
 import { createAuthGate } from '../../src/auth/create-auth-gate.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
 import { createApp } from '../../src/server/create-app.js'
@@ -26,7 +25,6 @@ import { authSettingsFromEnv, fixtureDir, notesExampleDir } from '../support/ser
 const CLIENT_ID = 'notes-docs-https'
 const TOOL_PAGE = '/#/tools/Me_whoami'
 
-let certDir: string
 let cert: string
 let hub: Hub
 let tls: Server
@@ -36,33 +34,8 @@ let copy: { dir: string; remove(): Promise<void> }
 let outDir: string
 
 beforeAll(async () => {
-  certDir = await mkdtemp(join(tmpdir(), 'portico-tls-'))
-  const keyFile = join(certDir, 'key.pem')
-  const certFile = join(certDir, 'cert.pem')
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ],
-    { stdio: 'ignore' },
-  )
-  cert = await readFile(certFile, 'utf8')
+  const certificate = await selfSignedCertificate()
+  cert = certificate.cert
 
   const port = await freePort()
   url = `https://127.0.0.1:${port}`
@@ -91,7 +64,7 @@ beforeAll(async () => {
   // The app's own Node server, fed by a TLS socket: the request URL is https, as behind a
   // terminating proxy that the app is told about.
   const plain = createNodeServer({ fetch: app.fetch })
-  tls = createTlsServer({ key: await readFile(keyFile), cert }, (request, response) => {
+  tls = createTlsServer({ key: certificate.key, cert }, (request, response) => {
     plain.emit('request', request, response)
   })
   await listenOn(tls, port, '127.0.0.1')
@@ -104,7 +77,6 @@ afterAll(async () => {
   await new Promise((done) => (tls ? tls.close(done) : done(undefined)))
   await hub?.close()
   await copy?.remove()
-  if (certDir) await rm(certDir, { recursive: true, force: true })
 })
 
 /** What {@link get} got back. */
