@@ -49,17 +49,20 @@ describe('createLinkHost', () => {
   it('takes a forwarded host only when it is allowed, or when nothing is configured', () => {
     const checked = linkHostOf('0.0.0.0', { trustProxy: true, allowedHosts: ['notes.example'] })
     expect(checked('notes.example', true)).toBe('notes.example')
-    expect(checked('billing-api.example', true)).toBeUndefined()
+    expect(checked('billing-api.example', true)).toBe('localhost')
     expect(linkHostOf('0.0.0.0', { trustProxy: true })('billing-api.example', true)).toBe(
       'billing-api.example',
     )
   })
 
-  it('takes a forwarded loopback name only on the port the proxy says it was reached on', () => {
+  it('takes a forwarded host only on the port the proxy says it was reached on', () => {
     const link = linkHostOf('127.0.0.1', { trustProxy: true })
     expect(link('localhost:8080', true, 8080)).toBe('localhost:8080')
-    expect(link('localhost:5321', true, 8080)).toBeUndefined()
+    expect(link('localhost:5321', true, 8080)).toBe('127.0.0.1:8080')
     expect(link('localhost', true, 80)).toBe('localhost')
     expect(link('localhost:5321', true)).toBe('localhost:5321')
+    const proxied = linkHostOf('0.0.0.0', { trustProxy: true, allowedHosts: ['notes.example'] })
+    expect(proxied('notes.example', true, 443)).toBe('notes.example')
+    expect(proxied('notes.example:9999', true, 443)).toBe('localhost:443')
   })
 })

@@ -13,12 +13,13 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', ''])
  * `/open-api.json`, the documents and the accepted audiences never name one nobody checked.
  *
  * - A forwarded host (a trusted proxy's `X-Forwarded-Host`) passes the same allowlist, else
- *   it names nothing (`undefined`, and the request's own host counts); with no allowlist
- *   (beyond loopback, neither `server.publicUrl` nor `server.allowedHosts`), it is taken as the
- *   proxy gave it, and the CLI warns.
- * - A loopback name counts only with the port the request came in on: on a loopback listener,
- *   the connection's; behind a trusted proxy, the proxy's `X-Forwarded-Port` when it sends one.
- *   Another port is another server, whose tokens this one must not accept.
+ *   links name the listener (never the `Host`, which a proxy copies from the same client); with
+ *   no allowlist (beyond loopback, neither `server.publicUrl` nor `server.allowedHosts`), it is
+ *   taken as the proxy gave it, and the CLI warns.
+ * - A host counts only on the port the request came in on, where that is known for sure: behind
+ *   a trusted proxy, the proxy's `X-Forwarded-Port` when it sends one; on a loopback listener,
+ *   the connection's, for a loopback name. Another port is another server, whose tokens this
+ *   one must not accept.
  */
 export function createLinkHost(policy: HostPolicy, listenHost: string): LinkHost {
   const { allowedHosts, loopback } = policy
@@ -27,16 +28,15 @@ export function createLinkHost(policy: HostPolicy, listenHost: string): LinkHost
   const judge = memoizeVerdicts((key) => {
     const [forwarded, localPort, host] = splitKey(key)
     const split = splitHost(host)
-    // Without an allowlist a Host is nobody's word, a trusted proxy's forwarded host is.
-    const allowed =
-      split !== undefined && (allowedHosts ? !hostProblem(host, allowedHosts) : forwarded)
-    // Where no proxy or NAT sits in between (loopback), or where the proxy says which port it
-    // was reached on, a loopback name on another port is another server.
-    const portChecked = (forwarded || loopback) && localPort !== '' && split !== undefined
-    const samePort =
-      !portChecked || !LOOPBACK.test(split.hostname) || isSamePort(split.port, localPort)
-    if (allowed && samePort) return host
-    if (forwarded) return undefined
+    // Without an allowlist a Host is nobody's word; a trusted proxy's forwarded host is.
+    if (split !== undefined && (allowedHosts ? !hostProblem(host, allowedHosts) : forwarded)) {
+      // The port the request came in on, where it is known for sure: the one a trusted proxy
+      // wrote (`X-Forwarded-Port`), or the connection's for a loopback name on loopback, where
+      // no NAT sits in between. A host on another port is another server.
+      const portKnown =
+        localPort !== '' && (forwarded || (loopback && LOOPBACK.test(split.hostname)))
+      if (!portKnown || isSamePort(split.port, localPort)) return host
+    }
     // As URL parsing gives it, so that `:80` on http reads as no port, as in an origin.
     const port = localPort || (split ? new URL(`http://${host}`).port : '')
     return port ? `${ownName}:${port}` : ownName

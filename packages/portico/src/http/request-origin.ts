@@ -3,11 +3,11 @@ import type { ResolvedConfig } from '../config/config-types.js'
 type OriginSettings = Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>
 
 /**
- * The host links may name for a request's host (see `createLinkHost`), or `undefined` for a
- * forwarded one that is not allowed: `forwarded` when a trusted proxy named it, `localPort` the
- * port the request came in on, when known (the connection's, or the proxy's `X-Forwarded-Port`).
+ * The host links may name for a request's host (see `createLinkHost`): `forwarded` when a
+ * trusted proxy named it, `localPort` the port the request came in on, when known (the
+ * connection's, or the proxy's `X-Forwarded-Port`).
  */
-export type LinkHost = (host: string, forwarded: boolean, localPort?: number) => string | undefined
+export type LinkHost = (host: string, forwarded: boolean, localPort?: number) => string
 
 /** Characters a host (`name`, `1.2.3.4`, `[::1]`, with a port) may hold: nothing else passes. */
 const HOST_CHARACTERS = /^[a-z0-9.:[\]-]+$/i
@@ -45,10 +45,10 @@ export function originOf(
     const scheme = proto === 'https' || proto === 'http' ? proto : own.protocol.slice(0, -1)
     const host = lastForwardedValue(header('x-forwarded-host'))
     const port = Number(lastForwardedValue(header('x-forwarded-port'))) || undefined
-    const forwarded = host && HOST_CHARACTERS.test(host) ? linkHost(host, true, port) : undefined
-    return `${scheme}://${forwarded ?? linkHost(own.host, false, localPort) ?? own.host}`
+    if (host && HOST_CHARACTERS.test(host)) return `${scheme}://${linkHost(host, true, port)}`
+    return `${scheme}://${linkHost(own.host, false, localPort)}`
   }
-  return `${own.protocol}//${linkHost(own.host, false, localPort) ?? own.host}`
+  return `${own.protocol}//${linkHost(own.host, false, localPort)}`
 }
 
 /**

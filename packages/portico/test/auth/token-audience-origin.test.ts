@@ -211,6 +211,19 @@ describe('through nginx with the shipped config', () => {
     ])
   })
 
+  it('refuses the token of another port of an allowed host: the proxy says which it was reached on', async () => {
+    const plugin = await serve(proxied, { listenHost: '0.0.0.0' })
+    const nginx = await startNginx([Number(new URL(plugin.url).port)])
+    proxies.push(nginx)
+    const otherPort = `Bearer ${await tokenFor('http://notes.example:9999/mcp')}`
+    expect(
+      await statuses(nginx.url, { host: 'notes.example:9999', authorization: otherPort }),
+    ).toEqual([401, 401])
+    const publicHost = `notes.example:${new URL(nginx.url).port}`
+    const own = `Bearer ${await tokenFor(`http://${publicHost}/mcp`)}`
+    expect(await statuses(nginx.url, { host: publicHost, authorization: own })).toEqual([200, 200])
+  })
+
   it('refuses the token of the plugin on another port named in Host', async () => {
     const config = "{ title: 'Notes', auth: 'custom', server: { trustProxy: true } }"
     const [first, second] = [await serve(config), await serve(config)]
