@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { resolve } from 'node:path'
 import { type Handler, Hono } from 'hono'
 import type { AuthGate } from '../auth/create-auth-gate.js'
 import { LOGIN_PATH } from '../auth/login/login-paths.js'
@@ -42,7 +42,7 @@ const LOGIN_PREFIX = '/oauth/'
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
-  /** Absolute path of the plugin folder. */
+  /** The plugin folder; a relative path is resolved against `process.cwd()`. */
   rootDir: string
   /** Dev mode: error details and stacks in responses, no caching of public files. */
   dev: boolean
@@ -127,7 +127,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   const linkHost = createLinkHost(hostPolicy, listenHost)
   const originOf = (request: Request) =>
     requestOrigin(request, model.config.server, linkHost, localPortOf(request))
-  const publicDir = join(options.rootDir, 'public')
+  const publicDir = resolve(options.rootDir, 'public')
   const routes: Route[] = [
     ...healthRoutes({
       ...(options.draining ? { draining: options.draining } : {}),

@@ -11,7 +11,8 @@ export interface BundledFetchHandlerOptions {
   listenHost?: string
   /**
    * The folder whose `public/` is served, on a runtime that has files. Default `/bundle`: in
-   * workerd's virtual file system, the Worker's own modules, where no `public/` exists.
+   * workerd's virtual file system, the Worker's own modules, where no `public/` exists. A
+   * relative path is resolved against `process.cwd()`.
    */
   rootDir?: string
   /** What only code can set of the MCP endpoints (an event store, the input rounds' key). */

@@ -49,7 +49,8 @@ export interface BuiltPluginServer {
  * `portico start` serves, for a host that runs it itself. In modes `custom` and `portico-hub`
  * the OAuth settings come from the `OAUTH_*` environment variables (use `getAuthApp` to pass
  * them in code), the login cookie's secret from `options.login` or `PORTICO_COOKIE_SECRET`.
- * With `PORTICO_REDIS_URL` set, stateful MCP sessions are shared through that Redis.
+ * With `PORTICO_REDIS_URL` set, stateful MCP sessions are shared through that Redis. A
+ * relative `rootDir` is resolved against `process.cwd()`.
  *
  * @example
  * import { createFetchHandler } from 'portico/server'
@@ -89,7 +90,7 @@ export async function prepareBuiltPlugin(
   const draining = new AbortController()
   const shared = await connectSharedStores(process.env, model, lifetime.signal)
   const app = createApp(plugin.runtime, {
-    rootDir,
+    rootDir: plugin.rootDir,
     dev,
     listenHost,
     ...withGate,
