@@ -5,6 +5,7 @@ import { nextSteps } from './next-steps.js'
 import { ownVersion } from './own-version.js'
 import { packageNameProblems, suggestPackageName, titleOf } from './package-name.js'
 import { parseCliArgs } from './parse-cli-args.js'
+import { restoreNpmTemplate } from './restore-npm-template.js'
 import { scaffold } from './scaffold.js'
 import { isTemplateName, templateDir, templateNames } from './templates.js'
 import { usage } from './usage.js'
@@ -15,14 +16,18 @@ export interface CliOutput {
   err(text: string): void
 }
 
-/** Runs `create-portico` with `argv` from `cwd` and returns its exit code. */
+/**
+ * Runs `create-portico` with `argv` from `cwd` and returns its exit code. `env` is read only
+ * for a `--template` that npm kept for itself (see {@link restoreNpmTemplate}).
+ */
 export async function runCli(
   argv: readonly string[],
   cwd: string,
   output: CliOutput,
+  env: Readonly<Record<string, string | undefined>> = {},
 ): Promise<number> {
   try {
-    const args = parseCliArgs(argv)
+    const args = parseCliArgs(restoreNpmTemplate(argv, env))
     if (args.help) {
       output.out(usage())
       return 0
