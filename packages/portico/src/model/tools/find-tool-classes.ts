@@ -1,5 +1,6 @@
 import ts from 'typescript'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
+import { assertCreatable } from './assert-creatable.js'
 import { isInsideRoot, locateNode } from './source-location.js'
 
 /** An exported class of a tool file and its public instance methods. */
@@ -28,7 +29,8 @@ const MAKE_PRIVATE = 'make it private or #private if it is not a tool'
  * methods and arrow-function properties, own ones in source order, then those inherited from
  * the plugin's base classes (a library base class adds none). `private`, `protected` and
  * `#private` members are not tools; a public static method, accessor or other function-valued
- * property is a start-up error, so nothing public is silently left out.
+ * property is a start-up error, so nothing public is silently left out; so is a class that
+ * cannot be created with no arguments (see {@link assertCreatable}).
  */
 export function findToolClasses(
   checker: ts.TypeChecker,
@@ -51,6 +53,7 @@ export function findToolClasses(
         'a tool class must be a named export (`export class Notes`), since its name starts each tool id',
       )
     }
+    assertCreatable(checker, declaration, exported.name, rootDir)
     classes.push({
       name: exported.name,
       declaration,
