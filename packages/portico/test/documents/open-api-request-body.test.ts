@@ -36,4 +36,30 @@ describe('requestBody.required in /open-api.json', () => {
     expect(result.errors ?? []).toEqual([])
     expect(result.valid).toBe(true)
   })
+
+  it('is true for a union input unless one of its branches accepts {}', async () => {
+    const dir = await plugin({
+      'package.json': '{ "name": "cards", "version": "1.0.0" }',
+      'tools/cards.ts': `
+type Filter = { all?: boolean }
+export class Cards {
+  /** A card by key or by title. */
+  find(input: { key: string } | { title: string }): string { return 'key' in input ? input.key : input.title }
+  /** A new card or a copy. */
+  add(input: { kind: 'new'; title: string } | { kind: 'copy'; of: string }): string { return input.kind }
+  /** Cards matching a query, or all of them. */
+  search(input: { query: string } | Filter): string { return 'query' in input ? input.query : '' }
+}
+`,
+    })
+    const document = buildOpenApiDocument(await derivePluginModel(dir), 'http://127.0.0.1:1')
+    const required = Object.fromEntries(
+      Object.entries(document.paths).map(([path, { post }]) => [path, post.requestBody.required]),
+    )
+    expect(required).toEqual({
+      '/api/Cards/find': true,
+      '/api/Cards/add': true,
+      '/api/Cards/search': false,
+    })
+  })
 })

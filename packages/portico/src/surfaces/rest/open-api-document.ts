@@ -1,5 +1,6 @@
 import type { JsonSchema } from '../../core/json-schema.js'
 import type { PluginModel, ToolAnnotations, ToolDefinition } from '../../model/plugin-model.js'
+import { acceptsEmptyObject } from './accepts-empty-object.js'
 import { createSchemaHoister } from './open-api-components.js'
 import type { OpenApiMediaType, OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
@@ -149,7 +150,8 @@ function toOperation(
     summary: tool.summary ?? tool.id,
     ...(tool.description === undefined ? {} : { description: tool.description }),
     requestBody: {
-      required: (tool.inputSchema.required ?? []).length > 0,
+      // Required unless `{}` is valid input: an empty body reads as `{}`.
+      required: !acceptsEmptyObject(tool.inputSchema),
       content: { 'application/json': { schema: hoist(tool.inputSchema) } },
     },
     responses: {
