@@ -11,7 +11,7 @@ const srcDir = resolve(import.meta.dirname, '../../src')
  */
 const layers: string[][] = [
   ['.'],
-  ['cli'],
+  ['cli', 'testing'],
   ['server'],
   ['surfaces/*', 'plugin'],
   ['auth'],

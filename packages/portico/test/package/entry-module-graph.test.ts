@@ -57,9 +57,22 @@ describe('the portico entry', () => {
     expect(graph.filter((url) => heavy.test(url))).toEqual([])
   })
 
+  it('loads nothing of portico/testing', async () => {
+    const graph = await moduleGraphOf('portico')
+    expect(graph.filter((url) => url.includes('/packages/portico/dist/testing/'))).toEqual([])
+  })
+
   it('is told apart from portico/server, which loads the HTTP stack', async () => {
     // The check above can fail: the server entry does load Hono and Ajv.
     const graph = await moduleGraphOf('portico/server')
     expect(graph.filter((url) => heavy.test(url)).length).toBeGreaterThan(0)
+  })
+})
+
+describe('the portico/testing entry', () => {
+  it('loads the MCP client only when plugin.mcp() is called', async () => {
+    const graph = await moduleGraphOf('portico/testing')
+    expect(graph.some((url) => url.endsWith('/packages/portico/dist/testing/index.js'))).toBe(true)
+    expect(graph.filter((url) => url.includes('/@modelcontextprotocol/client/'))).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as portico from '../../src/index.js'
 import * as porticoServer from '../../src/server/index.js'
+import * as porticoTesting from '../../src/testing/index.js'
 import * as porticoWidget from '../../src/widget/index.js'
 
 describe('the public API of portico', () => {
@@ -27,5 +28,9 @@ describe('the public API of portico', () => {
 
   it('exports exactly these run-time values from portico/widget', () => {
     expect(Object.keys(porticoWidget).sort()).toEqual(['connectWidget'])
+  })
+
+  it('exports exactly these run-time values from portico/testing', () => {
+    expect(Object.keys(porticoTesting).sort()).toEqual(['createTestPlugin'])
   })
 })
