@@ -4,6 +4,7 @@ import { enumToSchema, literalToSchema } from './literal-schemas.js'
 import { objectToSchema } from './object-to-schema.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
 import { unionToSchema } from './union-to-schema.js'
+import { writtenItemNode } from './written-type-node.js'
 
 const { TypeFlags } = ts
 const NOT_JSON = 'tools take and return JSON data'
@@ -53,7 +54,12 @@ function objectLikeToSchema(walker: SchemaWalker, type: ts.ObjectType, site: Typ
   }
   if (checker.isArrayType(type)) {
     const [itemType] = checker.getTypeArguments(type as ts.TypeReference)
-    const itemSite = { ...site, path: [...site.path, '*'], undefinedAsNull: false }
+    const itemSite = {
+      ...site,
+      path: [...site.path, '*'],
+      undefinedAsNull: false,
+      typeNode: writtenItemNode(site.typeNode),
+    }
     return {
       type: 'array',
       items: itemType === undefined ? {} : walker.toSchema(itemType, itemSite),

@@ -11,6 +11,7 @@ import { readRawInputSchema } from './read-raw-input-schema.js'
 import type { SchemaBuilder } from './schema-builder.js'
 import { locateNode, sourceLocationOf } from './source-location.js'
 import { TOOL_CONTENT_SCHEMA } from './tool-content-schema.js'
+import { writtenAwaitedNode } from './written-type-node.js'
 
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
@@ -52,7 +53,12 @@ export function deriveTool(
     ? { schema: TOOL_CONTENT_SCHEMA }
     : builder.buildRoot(
         awaited,
-        { node: declaration.type ?? nameNode, path: [], undefinedAsNull: true },
+        {
+          node: declaration.type ?? nameNode,
+          path: [],
+          undefinedAsNull: true,
+          typeNode: writtenAwaitedNode(declaration.type),
+        },
         { label: `${id} output`, toolId: id, recordDates: false },
       )
   checkMcpHeaders(id, input.schema, output.schema, sourceLocationOf(rootDir, nameNode))

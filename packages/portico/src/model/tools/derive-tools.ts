@@ -150,7 +150,7 @@ function deriveClasses(
   const types = registry.list().map((use): NamedTypeDefinition => {
     const { schema } = builder.buildRoot(
       use.type,
-      { node: use.declaration, path: [] },
+      { node: use.declaration, path: [], typeNode: use.declaration },
       { label: `type ${use.name}`, recordDates: false },
     )
     return {

@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../core/json-schema.js'
 import { ANNOTATION_KEYWORDS, hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
 import { readJsDoc } from './read-jsdoc.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
+import { declaredTypeNode } from './written-type-node.js'
 
 /**
  * An object type (interface, type literal, class instance, intersection, mapped type): its
@@ -19,14 +20,12 @@ export function objectToSchema(walker: SchemaWalker, type: ts.Type, site: TypeSi
   const required: string[] = []
   for (const property of properties) {
     const doc = readJsDoc(property, checker)
+    const declaration = property.valueDeclaration ?? property.declarations?.[0]
     const propertySite: TypeSite = {
-      node: pluginNodeOr(
-        walker,
-        property.valueDeclaration ?? property.declarations?.[0],
-        site.node,
-      ),
+      node: pluginNodeOr(walker, declaration, site.node),
       path: [...site.path, property.name],
       integer: hasIntegerTag(doc),
+      typeNode: declaredTypeNode(declaration),
     }
     const propertyType = checker.getTypeOfSymbol(property)
     const keywords = jsDocKeywords(doc, (problem) => walker.fail(propertySite, problem))
@@ -122,6 +121,7 @@ function indexSignatureSchema(
   const valueSite: TypeSite = {
     node: pluginNodeOr(walker, info.declaration, site.node),
     path: [...site.path, '{}'],
+    typeNode: declaredTypeNode(info.declaration),
   }
   return walker.toSchema(info.type, valueSite)
 }

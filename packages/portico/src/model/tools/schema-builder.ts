@@ -1,11 +1,14 @@
-import type ts from 'typescript'
+import ts from 'typescript'
 import type { JsonSchema } from '../../core/json-schema.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { convertType } from './convert-type.js'
 import { describeNamedType, type NamedType } from './describe-named-type.js'
+import { hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
 import type { NamedTypeRegistry } from './named-type-registry.js'
+import { readJsDoc } from './read-jsdoc.js'
 import { formatPath, type SchemaWalker, type TypeSite } from './schema-walker.js'
 import { isInsideRoot, locateNode } from './source-location.js'
+import { writtenAliases } from './written-type-node.js'
 
 /** What one root schema (a tool's input or output, or a type of /types.json) is built for. */
 export interface SchemaRootOptions {
@@ -67,11 +70,11 @@ export class SchemaBuilder implements SchemaWalker {
 
   toSchema(type: ts.Type, site: TypeSite): JsonSchema {
     const described = describeNamedType(type, this.checker, this.#rootDir)
-    if (described === undefined) return convertType(this, type, site)
+    if (described === undefined) return this.#primitiveToSchema(type, site)
     const state = this.#state
     const named = this.#registry.use(described, type, state.options.toolId)
     // a named type means the same wherever it is used: no @integer from the property
-    const namedSite = { ...site, integer: false }
+    const namedSite = { ...site, integer: false, typeNode: undefined }
     if (this.#recursive.has(named.name)) return this.#reference(named, type, namedSite)
     const cycleStart = state.inlining.indexOf(named.name)
     if (cycleStart !== -1) {
@@ -81,7 +84,7 @@ export class SchemaBuilder implements SchemaWalker {
     }
     state.inlining.push(named.name)
     try {
-      return describe(convertType(this, type, namedSite), named)
+      return this.#describe(convertType(this, type, namedSite), named, site)
     } finally {
       state.inlining.pop()
     }
@@ -106,6 +109,46 @@ export class SchemaBuilder implements SchemaWalker {
     return isInsideRoot(this.#rootDir, node.getSourceFile().fileName)
   }
 
+  /**
+   * A type that is not a named type by itself, such as `string`: named all the same when the site
+   * writes an alias of it, whose JSDoc applies then (a property's own JSDoc, merged later, wins).
+   */
+  #primitiveToSchema(type: ts.Type, site: TypeSite): JsonSchema {
+    const aliases = writtenAliases(this.checker, site.typeNode, type, (node) =>
+      this.isPluginNode(node),
+    )
+    let keywords: JsonSchema = {}
+    let integer = site.integer === true
+    // the innermost alias first, so that an alias's own tags win over those of the one it names
+    for (const declaration of aliases.reverse()) {
+      const symbol = this.checker.getSymbolAtLocation(declaration.name)
+      const doc = symbol === undefined ? { text: '', tags: [] } : readJsDoc(symbol, this.checker)
+      const description = doc.text === '' ? {} : { description: doc.text }
+      const named = { name: declaration.name.text, declaration, ...description }
+      this.#registry.use(named, type, this.#state.options.toolId)
+      const aliasSite = { node: declaration, path: site.path }
+      keywords = { ...keywords, ...jsDocKeywords(doc, (problem) => this.fail(aliasSite, problem)) }
+      integer ||= hasIntegerTag(doc)
+    }
+    const schema = convertType(this, type, { ...site, integer })
+    return withTypeKeywords(schema, keywords)
+  }
+
+  /**
+   * A named type's schema carries its JSDoc: the description, and the keywords an alias's tags
+   * give (a property's own JSDoc, merged later, wins).
+   */
+  #describe(schema: JsonSchema, named: NamedType, site: TypeSite): JsonSchema {
+    const { declaration } = named
+    const description = named.description === undefined ? {} : { description: named.description }
+    if (!ts.isTypeAliasDeclaration(declaration)) return withTypeKeywords(schema, description)
+    const symbol = this.checker.getSymbolAtLocation(declaration.name)
+    const doc = symbol === undefined ? { text: '', tags: [] } : readJsDoc(symbol, this.checker)
+    const aliasSite = { node: declaration, path: site.path }
+    const keywords = jsDocKeywords(doc, (problem) => this.fail(aliasSite, problem))
+    return withTypeKeywords(schema, { ...keywords, ...description })
+  }
+
   #reference(named: NamedType, type: ts.Type, site: TypeSite): JsonSchema {
     const state = this.#state
     if (!state.defs.has(named.name)) {
@@ -113,7 +156,7 @@ export class SchemaBuilder implements SchemaWalker {
       state.defs.set(named.name, {})
       state.defDepth += 1
       try {
-        state.defs.set(named.name, describe(convertType(this, type, site), named))
+        state.defs.set(named.name, this.#describe(convertType(this, type, site), named, site))
       } finally {
         state.defDepth -= 1
       }
@@ -122,10 +165,11 @@ export class SchemaBuilder implements SchemaWalker {
   }
 }
 
-/** A named type's schema carries its JSDoc (a property's own JSDoc, merged later, wins). */
-function describe(schema: JsonSchema, named: NamedType): JsonSchema {
-  if (named.description === undefined || schema.description !== undefined) return schema
-  return { description: named.description, ...schema }
+/** `keywords` added to `schema`, the description first; the schema's own description stays. */
+function withTypeKeywords(schema: JsonSchema, keywords: JsonSchema): JsonSchema {
+  const { description, ...constraints } = keywords
+  const described = description === undefined || schema.description !== undefined
+  return { ...(described ? {} : { description }), ...schema, ...constraints }
 }
 
 function newState(options: SchemaRootOptions): RootState {

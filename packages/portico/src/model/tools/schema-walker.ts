@@ -11,6 +11,11 @@ export interface TypeSite {
   integer?: boolean
   /** `undefined` and `void` become `null`: the top of a tool's output. */
   undefinedAsNull?: boolean
+  /**
+   * The type as written there (`CardKey`, `Cents | null`), when known: an alias of a primitive
+   * leaves no trace on the checker's type, so only this tells whose JSDoc applies.
+   */
+  typeNode?: ts.Node
 }
 
 /** What the converters of one kind of type need from the schema builder. */

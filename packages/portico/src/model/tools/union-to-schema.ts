@@ -2,6 +2,7 @@ import ts from 'typescript'
 import type { JsonSchema, JsonSchemaTypeName } from '../../core/json-schema.js'
 import { literalValue, typeNameOf, valuesToSchema } from './literal-schemas.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
+import { writtenMemberNode } from './written-type-node.js'
 
 const { TypeFlags } = ts
 
@@ -23,8 +24,14 @@ export function unionToSchema(
   const hasNull =
     present.some((member) => member.flags & TypeFlags.Null) ||
     (site.undefinedAsNull === true && present.length < type.types.length)
+  const written = writtenWithoutUndefined(walker.checker, site, type, present)
+  if (written !== undefined) return walker.toSchema(written, site)
   const values = present.filter((member) => !(member.flags & TypeFlags.Null))
-  const memberSite = { ...site, undefinedAsNull: false }
+  const memberSite = (member: ts.Type): TypeSite => ({
+    ...site,
+    undefinedAsNull: false,
+    typeNode: writtenMemberNode(walker.checker, site.typeNode, member) ?? site.typeNode,
+  })
   if (values.length === 0 && !hasNull) return walker.toSchema(type.types[0] ?? type, site)
 
   // a literal group's type name holds the place of its first literal
@@ -34,13 +41,13 @@ export function unionToSchema(
   for (const member of values) {
     const wholeEnum = enumContaining(walker.checker, member, values)
     if (wholeEnum !== undefined) {
-      if (!seenEnums.has(wholeEnum)) parts.push(walker.toSchema(wholeEnum, memberSite))
+      if (!seenEnums.has(wholeEnum)) parts.push(walker.toSchema(wholeEnum, memberSite(wholeEnum)))
       seenEnums.add(wholeEnum)
       continue
     }
     const value = literalValue(walker.checker, member)
     if (value === undefined) {
-      parts.push(walker.toSchema(member, memberSite))
+      parts.push(walker.toSchema(member, memberSite(member)))
       continue
     }
     const typeName = typeNameOf(value)
@@ -83,4 +90,26 @@ function enumContaining(
   const enumType = checker.getBaseTypeOfLiteralType(member)
   if (enumType === member || !enumType.isUnion()) return undefined
   return enumType.types.every((value) => members.includes(value)) ? enumType : undefined
+}
+
+/**
+ * The type written at the site when `type` is it plus the `undefined` of an optional property:
+ * `priority?: Priority` is `'low' | 'high' | undefined` to the checker, a union that has lost the
+ * alias (and its JSDoc) the author wrote.
+ */
+function writtenWithoutUndefined(
+  checker: ts.TypeChecker,
+  site: TypeSite,
+  type: ts.UnionType,
+  present: readonly ts.Type[],
+): ts.Type | undefined {
+  if (site.typeNode === undefined || site.undefinedAsNull === true) return undefined
+  if (present.length === type.types.length || present.length === 0) return undefined
+  const node = site.typeNode
+  if (!ts.isTypeNode(node) && !ts.isTypeAliasDeclaration(node)) return undefined
+  const written = checker.getTypeFromTypeNode(ts.isTypeNode(node) ? node : node.type)
+  if (written === type) return undefined
+  const members = written.isUnion() ? written.types : [written]
+  const same = members.length === present.length && members.every((m) => present.includes(m))
+  return same ? written : undefined
 }

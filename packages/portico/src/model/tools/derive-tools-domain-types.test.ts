@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest'
+import { useDeriveInTemp } from '../../../test/support/derive-tools-in-temp.js'
+import type { JsonSchema } from '../../core/json-schema.js'
+import type { DerivedTools } from './derive-tools.js'
+
+// Ordinary domain types of a plugin author (issue 27): aliases of primitives with JSDoc,
+// template literal types, literal unions in their written order.
+
+const { derive, deriveError } = useDeriveInTemp('derive-domain-types')
+
+function inputProperties(derived: DerivedTools, index = 0): Record<string, JsonSchema> {
+  const properties = derived.tools[index]?.inputSchema.properties
+  if (properties === undefined) throw new Error('the tool has no input properties')
+  return properties
+}
+
+const aliases = `
+/** A card's key. @pattern ^card-[0-9]+$ */
+export type CardKey = string
+/** Price in cents. @minimum 0 @integer */
+export type Cents = number
+/** Whether it is done. */
+export type Done = boolean
+export class Cards {
+  price(input: {
+    key: CardKey
+    price: Cents
+    /** The old price. @maximum 100 */
+    was?: Cents | null
+    keys: CardKey[]
+    done: Done
+  }): { key: CardKey; total: Cents } {
+    return { key: input.key, total: input.price }
+  }
+}
+`
+
+describe('JSDoc on an alias of a primitive', () => {
+  it('applies the constraints and description of the alias wherever it is used', async () => {
+    const derived = await derive(aliases)
+    const cardKey = { description: "A card's key.", type: 'string', pattern: '^card-[0-9]+$' }
+    const cents = { description: 'Price in cents.', type: 'integer', minimum: 0 }
+    expect(inputProperties(derived)).toEqual({
+      key: cardKey,
+      price: cents,
+      was: {
+        anyOf: [{ type: 'integer', minimum: 0, maximum: 100 }, { type: 'null' }],
+        description: 'The old price.',
+      },
+      keys: { type: 'array', items: cardKey },
+      done: { description: 'Whether it is done.', type: 'boolean' },
+    })
+    expect(derived.tools[0]?.outputSchema.properties).toEqual({ key: cardKey, total: cents })
+  })
+
+  it('lists the aliases in the named types with their schemas', async () => {
+    const { types } = await derive(aliases)
+    expect(
+      types.map(({ name, schema, source, usedBy }) => ({ name, schema, source, usedBy })),
+    ).toEqual([
+      {
+        name: 'CardKey',
+        schema: { description: "A card's key.", type: 'string', pattern: '^card-[0-9]+$' },
+        source: { file: 'tools/t.ts', line: 3 },
+        usedBy: ['Cards_price'],
+      },
+      {
+        name: 'Cents',
+        schema: { description: 'Price in cents.', type: 'integer', minimum: 0 },
+        source: { file: 'tools/t.ts', line: 5 },
+        usedBy: ['Cards_price'],
+      },
+      {
+        name: 'Done',
+        schema: { description: 'Whether it is done.', type: 'boolean' },
+        source: { file: 'tools/t.ts', line: 7 },
+        usedBy: ['Cards_price'],
+      },
+    ])
+  })
+
+  it("lets a property's own JSDoc override the alias's", async () => {
+    const derived = await derive(`
+      /** A code. @pattern ^[a-z]+$ @maxLength 8 */
+      type Code = string
+      export class T {
+        run(input: { /** Upper case. @pattern ^[A-Z]+$ */ code: Code }): void {}
+      }`)
+    expect(inputProperties(derived).code).toEqual({
+      description: 'Upper case.',
+      type: 'string',
+      pattern: '^[A-Z]+$',
+      maxLength: 8,
+    })
+  })
+
+  it('applies the tags of an alias of a literal union, and of an alias of an alias', async () => {
+    const derived = await derive(`
+      /** How urgent. @default "low" */
+      type Priority = 'low' | 'high'
+      /** @minimum 1 */
+      type Positive = number
+      /** A count. @integer */
+      type Count = Positive
+      export class T {
+        run(input: { priority?: Priority; count: Count }): void {}
+      }`)
+    expect(inputProperties(derived)).toEqual({
+      priority: {
+        description: 'How urgent.',
+        type: 'string',
+        enum: ['low', 'high'],
+        default: 'low',
+      },
+      count: { description: 'A count.', type: 'integer', minimum: 1 },
+    })
+  })
+
+  it('names the alias line when a tag of the alias is malformed', async () => {
+    expect(
+      await deriveError(`
+        export class T {
+          run(input: { price: Cents }): void {}
+        }
+        /** @minimum zero */
+        type Cents = number`),
+    ).toMatch(/^tools\/t\.ts:6:\d+: T_run input "price": @minimum needs a number, got "zero"/)
+  })
+})

@@ -1,0 +1,94 @@
+import type { Client } from '@modelcontextprotocol/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
+import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { useTempPlugins } from '../support/temp-plugins.js'
+
+// Ordinary domain types of a kanban plugin (issue 27), served over REST and MCP: the JSDoc of
+// an alias of a primitive holds wherever the alias is used.
+
+const kanbanTools = `
+/** A card's key. @pattern ^card-[0-9]+$ */
+export type CardKey = string
+/** Price in cents. @minimum 0 @integer */
+export type Cents = number
+
+export class Board {
+  price(input: { key: CardKey; price: Cents; was?: Cents | null }): { key: CardKey; price: Cents } {
+    return { key: input.key, price: input.price }
+  }
+}
+`
+
+describe('domain types over HTTP', () => {
+  const temp = useTempPlugins('domain-types')
+  let server: ServedPlugin
+
+  beforeAll(async () => {
+    const dir = await temp.plugin({
+      'package.json': '{ "name": "kanban", "version": "1.0.0", "type": "module" }',
+      'tools/board.ts': kanbanTools,
+    })
+    server = await servePlugin(dir)
+  })
+  afterAll(() => server?.close())
+
+  const rest = async (path: string, input: unknown) => {
+    const response = await callTool(server.url, path, input)
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  it("refuses what an alias's JSDoc rules out, with 422", async () => {
+    expect(await rest('/api/Board/price', { key: 'card-7', price: 1999 })).toEqual({
+      status: 200,
+      body: { key: 'card-7', price: 1999 },
+    })
+    const bad = await rest('/api/Board/price', { key: 'xyz', price: -1.5, was: 2.5 })
+    expect(bad.status).toBe(422)
+    expect((bad.body.errors as { path: string }[]).map((error) => error.path).sort()).toEqual([
+      '/key',
+      '/price',
+      '/price',
+      '/was',
+    ])
+  })
+
+  it('lists the aliases in /types.json with their constraints', async () => {
+    const response = await fetch(`${server.url}/types.json`)
+    const { types } = (await response.json()) as { types: { name: string; schema: unknown }[] }
+    expect(types.map(({ name, schema }) => ({ name, schema }))).toEqual([
+      {
+        name: 'CardKey',
+        schema: { description: "A card's key.", type: 'string', pattern: '^card-[0-9]+$' },
+      },
+      {
+        name: 'Cents',
+        schema: { description: 'Price in cents.', type: 'integer', minimum: 0 },
+      },
+    ])
+  })
+
+  describe.each(protocolEras)('over MCP in the $name era', ({ mode }) => {
+    let client: Client
+    beforeAll(async () => {
+      client = await connectMcpClient(`${server.url}/mcp`, mode)
+    })
+    afterAll(() => client?.close())
+
+    it("refuses what an alias's JSDoc rules out, as a tool error", async () => {
+      const bad = await client.callTool({
+        name: 'Board_price',
+        arguments: { key: 'xyz', price: 5 },
+      })
+      expect(bad.isError).toBe(true)
+      expect((bad.content as { text: string }[])[0]?.text).toMatch(
+        /^The input of Board_price is invalid:\n- \/key: /,
+      )
+      const good = await client.callTool({
+        name: 'Board_price',
+        arguments: { key: 'card-1', price: 0 },
+      })
+      expect(good.structuredContent).toEqual({ key: 'card-1', price: 0 })
+    })
+  })
+})
