@@ -2,6 +2,7 @@ import type { Ajv2020, ErrorObject, Options, ValidateFunction } from 'ajv/dist/2
 import type { JsonSchema } from '../core/json-schema.js'
 import { logger } from '../core/logger.js'
 import type { ErrorDetail } from '../core/portico-error.js'
+import { addExactMultipleOf } from './add-exact-multiple-of.js'
 import { describeTypes } from './describe-types.js'
 import { loadAjv } from './load-ajv.js'
 import type { PrecompiledValidators } from './precompiled-validators.js'
@@ -53,7 +54,7 @@ export function createSchemaCompiler(
  * `portico build` adds `code.source` to write the same validators as standalone code.
  */
 export function createAjv(options: SchemaCompilerOptions, extra: Options = {}): Ajv2020 {
-  const { Ajv2020, addFormats } = loadAjv()
+  const { Ajv2020, codegen, addFormats } = loadAjv()
   // `strict` makes a schema with an unknown keyword or format fail at load, not at call time.
   // Its schema checks go through the logger so that one of them can be let through: a default
   // inside a union branch, which Ajv does not apply, stays documentation.
@@ -78,6 +79,7 @@ export function createAjv(options: SchemaCompilerOptions, extra: Options = {}): 
     ...extra,
   })
   addFormats(ajv)
+  addExactMultipleOf(ajv, codegen)
   // SEP-2243's annotation (`@mcpHeader`): nothing to validate, but strict mode must know it.
   ajv.addKeyword({ keyword: 'x-mcp-header', schemaType: 'string' })
   // 2020-12's `$anchor` names a subschema; Ajv 8 resolves `$ref` by pointer and `$id`, not by

@@ -1,10 +1,14 @@
 import { createRequire } from 'node:module'
-import type { Ajv2020 } from 'ajv/dist/2020.js'
+import type { _, Ajv2020, str } from 'ajv/dist/2020.js'
 import type { FormatsPlugin } from 'ajv-formats'
 
-/** What compiles schemas: Ajv for JSON Schema 2020-12, and the formats of ajv-formats. */
+/**
+ * What compiles schemas: Ajv for JSON Schema 2020-12, its code templates (for Portico's own
+ * keywords), and the formats of ajv-formats.
+ */
 export interface AjvPackages {
   Ajv2020: typeof Ajv2020
+  codegen: { _: typeof _; str: typeof str }
   addFormats: FormatsPlugin
 }
 
@@ -17,9 +21,14 @@ const requireFromPortico = createRequire(import.meta.url)
  * workerd imports them instead (`load-ajv-bundled.ts`, swapped in by the worker build).
  */
 export function loadAjv(): AjvPackages {
-  const ajv = requireFromPortico('ajv/dist/2020.js') as { Ajv2020: typeof Ajv2020 }
+  const ajv = requireFromPortico('ajv/dist/2020.js') as Pick<AjvPackages, 'Ajv2020'> &
+    AjvPackages['codegen']
   const formats = requireFromPortico('ajv-formats') as { default: FormatsPlugin }
-  return { Ajv2020: ajv.Ajv2020, addFormats: formats.default }
+  return {
+    Ajv2020: ajv.Ajv2020,
+    codegen: { _: ajv._, str: ajv.str },
+    addFormats: formats.default,
+  }
 }
 
 /** Checks a `date-time` string as Ajv's `date-time` format does. */

@@ -38,3 +38,28 @@ describe('the output shaper of a recursive type', () => {
     )
   })
 })
+
+describe('the output shaper of @multipleOf 0.01', () => {
+  const shape = compileOutputShaper(
+    {
+      type: 'object',
+      properties: { price: { type: 'number', multipleOf: 0.01 } },
+      required: ['price'],
+      additionalProperties: false,
+    },
+    'Ledger_quote',
+    createSchemaCompiler(),
+  )
+
+  it('writes an amount in whole cents, however the division rounded it', () => {
+    for (const price of [19.99, 0.07, 4.35, 1999 / 100, 435 / 100]) {
+      expect(shape({ price }), String(price)).toEqual({ price })
+    }
+  })
+
+  it('refuses an amount JSON would write with a third decimal', () => {
+    expect(() => shape({ price: 0.1 + 0.2 })).toThrow(
+      'The output of Ledger_quote does not match its declared type: /price: must be multiple of 0.01',
+    )
+  })
+})

@@ -5,7 +5,7 @@ import type { ValidateFunction } from 'ajv/dist/2020.js'
 export const validatorsFileName = 'validators.mjs'
 
 /** Bumped whenever the Ajv options or the file's shape change: an older file is not used. */
-export const VALIDATORS_FORMAT = 1
+export const VALIDATORS_FORMAT = 2
 
 /** Resolves Ajv and the runtime helpers its standalone code requires, from Portico's folder. */
 export const requireFromPortico = createRequire(import.meta.url)

@@ -90,15 +90,17 @@ function valuesFor(schema: JsonSchema): fc.Arbitrary<unknown> {
 describe('validators compiled by portico build', () => {
   let shapes: { dir: string; model: PluginModel }
   let notes: { dir: string; model: PluginModel }
+  let ledger: { dir: string; model: PluginModel }
   beforeAll(async () => {
-    ;[shapes, notes] = await Promise.all([
+    ;[shapes, notes, ledger] = await Promise.all([
       builtCopy(fixtureDir('shapes-plugin')),
       builtCopy(notesExampleDir),
+      builtCopy(fixtureDir('ledger-plugin')),
     ])
   }, 60_000)
 
   it('give the verdicts, messages and filled-in defaults of the runtime-compiled ones', async () => {
-    for (const plugin of [shapes, notes]) {
+    for (const plugin of [shapes, notes, ledger]) {
       const precompiled = (await readValidatorsFile(join(plugin.dir, '.portico'))) as
         | PrecompiledValidators
         | undefined
@@ -117,6 +119,20 @@ describe('validators compiled by portico build', () => {
         )
       }
     }
+  })
+
+  it('check @multipleOf 0.01 on the decimals, as the runtime-compiled ones do', async () => {
+    const precompiled = await readValidatorsFile(join(ledger.dir, '.portico'))
+    const price = ledger.model.tools.find((tool) => tool.id === 'Ledger_price')
+    if (!price || !precompiled) throw new Error('no Ledger_price or no validators')
+    expect(precompiled.find(price.inputSchema, true)).toBeDefined()
+    const built = createSchemaCompiler({ useDefaults: true, precompiled })(price.inputSchema)
+    for (const amount of [19.99, 0.07, 4.35]) {
+      expect(built({ line: { price: amount, quantity: 1 } }), String(amount)).toEqual([])
+    }
+    expect(built({ line: { price: 4.351, quantity: 1 } })).toEqual([
+      { path: '/line/price', message: 'must be multiple of 0.01' },
+    ])
   })
 
   it('load no module of Ajv or ajv-formats before the first answer of portico start', async () => {

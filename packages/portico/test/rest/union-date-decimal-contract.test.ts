@@ -1,0 +1,80 @@
+import type { Client } from '@modelcontextprotocol/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
+import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+
+// Issue 27, items 2, 3 and 7: `Date | string` inputs and outputs, `@multipleOf 0.01`, and the
+// errors of unions, over REST and both MCP eras, with the ledger fixture.
+describe('Date | string, decimal steps and union errors', () => {
+  let server: ServedPlugin
+  beforeAll(async () => {
+    server = await servePlugin(fixtureDir('ledger-plugin'))
+  })
+  afterAll(() => server?.close())
+
+  const rest = async (method: string, input: unknown) => {
+    const response = await callTool(server.url, `/api/Ledger/${method}`, input)
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+
+  describe('over REST', () => {
+    it('writes a Date | string output as the ISO string or the string', async () => {
+      expect(await rest('dueOf', { due: '2026-03-01T10:00:00Z', asDate: true })).toEqual({
+        status: 200,
+        body: { due: '2026-03-01T10:00:00.000Z' },
+      })
+      expect(await rest('dueOf', { due: 'next week', asDate: false })).toEqual({
+        status: 200,
+        body: { due: 'next week' },
+      })
+    })
+
+    it('accepts amounts in whole cents under @multipleOf 0.01', async () => {
+      for (const price of [19.99, 0.07, 4.35]) {
+        expect(await rest('price', { line: { price, quantity: 2 } })).toEqual({
+          status: 200,
+          body: { line: { price, quantity: 2 }, total: price * 2 },
+        })
+      }
+    })
+
+    it('refuses an amount with a third decimal with 422', async () => {
+      const { status, body } = await rest('price', { line: { price: 19.999, quantity: 1 } })
+      expect(status).toBe(422)
+      expect(body.errors).toEqual([{ path: '/line/price', message: 'must be multiple of 0.01' }])
+    })
+
+    it('answers an output in whole cents after the side effect, not 500', async () => {
+      const before = (await rest('quoteCount', {})).body.quotes as number
+      for (const cents of [1999, 7, 435]) {
+        expect(await rest('quote', { cents })).toEqual({
+          status: 200,
+          body: { line: { price: cents / 100, quantity: 1 } },
+        })
+      }
+      expect((await rest('quoteCount', {})).body).toEqual({ quotes: before + 3 })
+    })
+  })
+
+  describe.each(protocolEras)('over MCP in the $name era', ({ mode }) => {
+    let client: Client
+    beforeAll(async () => {
+      client = await connectMcpClient(`${server.url}/mcp`, mode)
+    })
+    afterAll(() => client?.close())
+
+    const call = (name: string, args: Record<string, unknown>) =>
+      client.callTool({ name: `Ledger_${name}`, arguments: args })
+
+    it('takes and returns amounts in whole cents', async () => {
+      const priced = await call('price', { line: { price: 19.99, quantity: 1 } })
+      expect(priced.structuredContent).toEqual({
+        line: { price: 19.99, quantity: 1 },
+        total: 19.99,
+      })
+      const quoted = await call('quote', { cents: 435 })
+      expect(quoted.isError).toBeFalsy()
+      expect(quoted.structuredContent).toEqual({ line: { price: 4.35, quantity: 1 } })
+    })
+  })
+})
