@@ -21,6 +21,7 @@ import {
   type ResourceScope,
 } from '../model/resources/resource-index.js'
 import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resources/resource-uri.js'
+import { classifyDatePaths, type DatePath } from './classify-date-paths.js'
 import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
@@ -124,7 +125,7 @@ interface BoundMethod {
   /** Whether the method declares a context: one is made for its calls only then. */
   takesContext: boolean
   /** Where the input holds dates to revive. */
-  datePaths: string[][]
+  datePaths: DatePath[]
 }
 
 interface BoundTool extends BoundMethod {
@@ -202,7 +203,7 @@ export function createToolRuntime(
       shape,
       call,
       takesContext: definition.takesContext === true,
-      datePaths: definition.inputDatePaths,
+      datePaths: classifyDatePaths(definition.inputSchema, definition.inputDatePaths),
     })
   }
   const templates = new Map<string, BoundMethod>()

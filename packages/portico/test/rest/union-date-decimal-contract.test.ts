@@ -18,6 +18,28 @@ describe('Date | string, decimal steps and union errors', () => {
   }
 
   describe('over REST', () => {
+    it('passes a string that is no date-time to a Date | string input as the string', async () => {
+      expect(await rest('schedule', { due: 'hello', until: 'someday' })).toEqual({
+        status: 200,
+        body: { dueIsDate: false, due: 'hello', untilIsDate: false, until: 'someday' },
+      })
+    })
+
+    it('revives a date-time string of a Date | string input as a Date', async () => {
+      expect(await rest('schedule', { due: '2026-03-01T10:00:00Z', until: null })).toEqual({
+        status: 200,
+        body: { dueIsDate: true, due: '2026-03-01T10:00:00.000Z', untilIsDate: false, until: null },
+      })
+      expect(
+        (await rest('schedule', { due: 'x', until: '2026-03-02T00:00:00+01:00' })).body,
+      ).toEqual({
+        dueIsDate: false,
+        due: 'x',
+        untilIsDate: true,
+        until: '2026-03-01T23:00:00.000Z',
+      })
+    })
+
     it('writes a Date | string output as the ISO string or the string', async () => {
       expect(await rest('dueOf', { due: '2026-03-01T10:00:00Z', asDate: true })).toEqual({
         status: 200,
@@ -65,6 +87,21 @@ describe('Date | string, decimal steps and union errors', () => {
 
     const call = (name: string, args: Record<string, unknown>) =>
       client.callTool({ name: `Ledger_${name}`, arguments: args })
+
+    it('keeps a string that is no date-time a string, and revives a date-time', async () => {
+      expect((await call('schedule', { due: 'hello' })).structuredContent).toEqual({
+        dueIsDate: false,
+        due: 'hello',
+        untilIsDate: false,
+        until: null,
+      })
+      expect((await call('schedule', { due: '2026-03-01T10:00:00Z' })).structuredContent).toEqual({
+        dueIsDate: true,
+        due: '2026-03-01T10:00:00.000Z',
+        untilIsDate: false,
+        until: null,
+      })
+    })
 
     it('takes and returns amounts in whole cents', async () => {
       const priced = await call('price', { line: { price: 19.99, quantity: 1 } })
