@@ -57,6 +57,21 @@ program
 servingCommand('start', 'serve a built plugin in production mode')
 
 program
+  .command('stdio')
+  .description(
+    'serve the main MCP server (or --server) over stdin and stdout, for a client that launches ' +
+      'it: from source when the folder has tools/*.ts, else from its build in .portico/',
+  )
+  .argument('[dir]', 'plugin folder', '.')
+  .option('--server <name>', 'a server of mcp.servers instead of the main one')
+  .action(async (dir: string, flags: { server?: string }) => {
+    const rootDir = resolve(dir)
+    checkPluginFolder(rootDir, false)
+    const { stdioCommand } = await import('./stdio-command.js')
+    await stdioCommand(rootDir, flags)
+  })
+
+program
   .command('hub')
   .description('run the Portico hub: the development identity server of mode portico-hub')
   .option('-p, --port <port>', 'port', parsePort, 4400)

@@ -15,6 +15,7 @@ export type LogFormat = 'pretty' | 'json'
 const options = { level: LogLevels.info, throttle: 0 }
 
 let personConsola: ConsolaInstance | undefined
+let toStderr = false
 
 /**
  * Consola's reporters for a person (fancy at a terminal, basic in CI) with a full consola's
@@ -22,7 +23,9 @@ let personConsola: ConsolaInstance | undefined
  */
 const prettyReporter: ConsolaReporter = {
   log(entry) {
-    personConsola ??= loadConsola().createConsola(options)
+    personConsola ??= loadConsola().createConsola(
+      toStderr ? { ...options, stdout: process.stderr } : options,
+    )
     for (const reporter of personConsola.options.reporters) reporter.log(entry, personConsola)
   },
 }
@@ -40,6 +43,15 @@ let format: LogFormat = 'pretty'
 export function setLogFormat(next: LogFormat): void {
   format = next
   logger.setReporters([next === 'json' ? jsonLinesReporter : prettyReporter])
+}
+
+/**
+ * Writes every line to stderr from now on, whatever its level: `portico stdio`, whose stdout
+ * carries the MCP messages and nothing else (a client cannot parse a log line among them).
+ */
+export function writeLogsToStderr(): void {
+  toStderr = true
+  personConsola = undefined
 }
 
 /** One served request, as the request log shows it. */
@@ -75,7 +87,7 @@ const jsonLinesReporter: ConsolaReporter = {
       ...fields,
       ...(error ? { error } : {}),
     }
-    const stream = entry.level <= LogLevels.warn ? process.stderr : process.stdout
+    const stream = toStderr || entry.level <= LogLevels.warn ? process.stderr : process.stdout
     stream.write(`${JSON.stringify(line)}\n`)
   },
 }
