@@ -75,6 +75,7 @@ describe('create-portico <dir>', () => {
       'package.json',
       'portico.config.ts',
       'prompts/greet.md',
+      'tests/hello.test.ts',
       'tools/hello.ts',
       'tsconfig.json',
     ])
@@ -87,11 +88,15 @@ describe('create-portico <dir>', () => {
         dev: 'portico dev',
         build: 'portico build',
         start: 'portico start',
+        test: 'tsx --test tests/*.test.ts',
         typecheck: 'tsc --noEmit',
       },
       dependencies: { portico: `^${version}` },
-      devDependencies: { typescript: '6.0.3', '@types/node': '20.19.43' },
+      devDependencies: { tsx: '4.23.15', typescript: '6.0.3', '@types/node': '20.19.43' },
     })
+    expect(await readFile(join(dir, 'tests/hello.test.ts'), 'utf8')).toContain(
+      "import { createTestPlugin } from 'portico/testing'",
+    )
     expect(await readFile(join(dir, 'portico.config.ts'), 'utf8')).toBe(
       "import { defineConfig } from 'portico'\n\nexport default defineConfig({ title: 'My Plugin' })\n",
     )
@@ -106,6 +111,7 @@ describe('create-portico <dir>', () => {
     const tsconfig = await readJson(join(dir, 'tsconfig.json'))
     expect(tsconfig).not.toHaveProperty('extends')
     expect(tsconfig.compilerOptions).toMatchObject({ strict: true, noEmit: true, types: ['node'] })
+    expect(tsconfig.include).toContain('tests')
     for (const file of await filesUnder(dir)) {
       expect(await readFile(join(dir, file), 'utf8')).not.toContain('__PORTICO_')
     }
@@ -232,6 +238,14 @@ describe('--version and --help', () => {
 })
 
 describe('versions', () => {
+  it("runs the minimal template's tests with portico's own tsx", async () => {
+    const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
+    const template = await readJson(join(packageDir, 'templates/minimal/package.json'))
+    expect((template.devDependencies as Record<string, string>).tsx).toBe(
+      (portico.dependencies as Record<string, string>).tsx,
+    )
+  })
+
   it("gives scaffolds the repository's own TypeScript and @types/node", async () => {
     const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
     const root = await readJson(join(repoDir, 'package.json'))
@@ -261,6 +275,7 @@ describe('npm pack', () => {
       'templates/minimal/package.json',
       'templates/minimal/gitignore',
       'templates/minimal/tools/hello.ts',
+      'templates/minimal/tests/hello.test.ts',
       'templates/notes/package.json',
       'templates/notes/gitignore',
       'templates/notes/tsconfig.json',
@@ -270,7 +285,9 @@ describe('npm pack', () => {
     }
     for (const path of paths) {
       expect(path).toMatch(/^(bin\/|dist\/[\w-]+\.js$|templates\/|package\.json$|README\.md$)/)
-      expect(path).not.toMatch(/\.test\.|(^|\/)(test|node_modules|\.portico)\//)
+      expect(path).not.toMatch(/(^|\/)(node_modules|\.portico)\//)
+      // A template's own tests are part of it; the package's are not shipped.
+      if (!path.startsWith('templates/')) expect(path).not.toMatch(/\.test\.|(^|\/)test\//)
     }
   })
 })
