@@ -1,6 +1,7 @@
 import { build } from 'esbuild'
 import { capErrorLines } from '../core/cap-error-lines.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
+import { assertEsModuleSources } from './assert-es-module-sources.js'
 
 interface EsbuildMessage {
   text: string
@@ -12,7 +13,8 @@ interface EsbuildMessage {
  * layout (`tools/notes.ts` → `<outDir>/tools/notes.mjs`). Modules they share are split into
  * shared chunks, so state kept in a shared module exists once; npm packages stay imports.
  * Source maps go beside them, so stacks name the `.ts` lines (dev and `portico start` enable
- * them).
+ * them). A CommonJS global in a source they bundle is refused (see
+ * {@link assertEsModuleSources}).
  */
 export async function compileToolModules(
   rootDir: string,
@@ -20,8 +22,9 @@ export async function compileToolModules(
   outDir: string,
 ): Promise<void> {
   if (files.length === 0) return
+  let inputs: string[]
   try {
-    await build({
+    const result = await build({
       entryPoints: files,
       outdir: outDir,
       outbase: rootDir,
@@ -35,7 +38,9 @@ export async function compileToolModules(
       outExtension: { '.js': '.mjs' },
       sourcemap: 'linked',
       logLevel: 'silent',
+      metafile: true,
     })
+    inputs = Object.keys(result.metafile.inputs)
   } catch (error) {
     const errors = (error as { errors?: EsbuildMessage[] }).errors ?? []
     const first = errors[0]?.location
@@ -51,4 +56,9 @@ export async function compileToolModules(
       capErrorLines([head?.text ?? '', ...lines]),
     )
   }
+  // Paths relative to rootDir: the plugin's own sources, not its packages.
+  const sources = inputs.filter(
+    (input) => /\.[cm]?[jt]sx?$/.test(input) && !/^\.\.\/|node_modules\//.test(input),
+  )
+  await assertEsModuleSources(rootDir, sources)
 }
