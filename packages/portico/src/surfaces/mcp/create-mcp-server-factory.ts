@@ -42,7 +42,7 @@ export interface McpServerFactoryOptions {
 export interface McpRequestScope {
   era: McpEra
   context?: PorticoCaller
-  /** Widget pages name their assets on it (see `widgetResourceContents`). */
+  /** Widget pages name their assets on it (see `widgetContents`). */
   origin: string
 }
 

@@ -18,8 +18,9 @@ import type {
 } from '../../model/plugin-model.js'
 import { toPromptListing } from '../../model/prompts/prompt-listing.js'
 import type { ResourceScope } from '../../model/resources/resource-index.js'
+import { WIDGET_MIME_TYPE } from '../../model/widgets/widget-contents.js'
 import { type McpResultForm, toMcpTool } from './to-mcp-tool.js'
-import { WIDGET_MIME_TYPE, widgetToolMeta } from './widget-resource.js'
+import { widgetToolMeta } from './widget-resource.js'
 
 /**
  * What one MCP server (`/mcp` or `/mcp/<name>`) offers, in the SDK's shapes, prepared once per

@@ -17,11 +17,15 @@ import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../http/problem-response.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { ResourceScope } from '../../model/resources/resource-index.js'
+import {
+  WIDGET_MIME_TYPE,
+  type WidgetContents,
+  widgetContents,
+} from '../../model/widgets/widget-contents.js'
 import { callerFromAuthInfo } from './caller-auth-info.js'
 import { completeValues } from './complete-values.js'
 import { listCacheHint } from './list-cache-hint.js'
 import type { McpServerCatalog } from './mcp-catalog.js'
-import { WIDGET_MIME_TYPE, widgetResourceContents } from './widget-resource.js'
 
 /** What one server's resource handlers need of the request it serves. */
 export interface ResourceHandlerScope {
@@ -111,7 +115,7 @@ interface PreparedResources {
     uri: string
     name: string
     title: string
-    contentsOn: (origin: string) => ReturnType<typeof widgetResourceContents>
+    contentsOn: (origin: string) => WidgetContents
   }[]
   pluginReads: PluginReads[]
   resourcesResult: { resources: McpServerCatalog['resources'] }
@@ -143,7 +147,7 @@ function prepare(catalog: McpServerCatalog, scope: ResourceHandlerScope): Prepar
       uri: widget.uri,
       name: widget.toolId,
       title: `Widget of ${widget.toolId}`,
-      contentsOn: memoizeByOrigin((origin) => widgetResourceContents(widget, origin)),
+      contentsOn: memoizeByOrigin((origin) => widgetContents(widget, origin)),
     })),
     pluginReads: [
       // Files change only with the model, as the lists do: the server's hint fits.

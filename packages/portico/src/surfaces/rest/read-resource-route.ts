@@ -6,6 +6,7 @@ import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-resp
 import { readBodyBytes } from '../../http/read-body.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { ResourceContents } from '../../invoke/resource-contents.js'
+import { createListedResourceReader } from './create-listed-resource-reader.js'
 import { admissionRequestOf, createRestAdmission } from './create-rest-admission.js'
 import type { RestHandlerOptions } from './create-rest-handler.js'
 import { parseJsonBody } from './parse-json-body.js'
@@ -27,8 +28,10 @@ const contentHeaders = { 'x-content-type-options': 'nosniff', 'content-security-
  * `/api/resources`, the plugin's resources over REST, as one pipeline: the method (405), the
  * host policy and the token as on every `/api` route (403, 401), the URI (400 when missing, not
  * a URI, or too long), the read (404 for a URI no resource answers to; a template's 422, 500,
- * 504 as a tool's). `GET /api/resources?uri=<uri>` answers the bytes with their content type;
- * `POST /api/resources` with `{ "uri": "…" }` answers MCP's `{ "contents": [ … ] }` as JSON.
+ * 504 as a tool's). The `skill://` files and `ui://` widget pages that MCP lists read here too,
+ * with the contents MCP's `resources/read` gives. `GET /api/resources?uri=<uri>` answers the
+ * bytes with their content type; `POST /api/resources` with `{ "uri": "…" }` answers MCP's
+ * `{ "contents": [ … ] }` as JSON.
  */
 export function createReadResourceRoute(
   runtime: ToolRuntime,
@@ -37,6 +40,7 @@ export function createReadResourceRoute(
   const { originOf, ...admissionOptions } = options
   const admit = createRestAdmission(admissionOptions)
   const limitBytes = runtime.model.config.limits.bodyBytes
+  const readListed = createListedResourceReader(runtime.model)
   return async (request) => {
     try {
       const method = request.method === 'HEAD' ? 'GET' : request.method
@@ -56,7 +60,9 @@ export function createReadResourceRoute(
               parseJsonBody(await readBodyBytes(request, limitBytes), headers.get('content-type')),
             )
       const channel = { signal: () => request.signal }
-      const contents = await runtime.readResource(uri, admission.caller, channel)
+      const contents =
+        readListed(uri, originOf(request)) ??
+        (await runtime.readResource(uri, admission.caller, channel))
       if (method === 'POST')
         return respond(JSON.stringify({ contents: [contents] }), 200, jsonHeaders)
       return answerBytes(contents, request.method === 'HEAD')
