@@ -5,7 +5,7 @@ import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugi
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 // Ordinary domain types of a kanban plugin (issue 27), served over REST and MCP: the JSDoc of
-// an alias of a primitive holds wherever the alias is used.
+// an alias of a primitive holds wherever the alias is used, a template literal type is a pattern.
 
 const kanbanTools = `
 /** A card's key. @pattern ^card-[0-9]+$ */
@@ -14,6 +14,10 @@ export type CardKey = string
 export type Cents = number
 
 export class Board {
+  move(input: { card: \`card-\${number}\` }): { card: string } {
+    return { card: input.card }
+  }
+
   price(input: { key: CardKey; price: Cents; was?: Cents | null }): { key: CardKey; price: Cents } {
     return { key: input.key, price: input.price }
   }
@@ -53,6 +57,16 @@ describe('domain types over HTTP', () => {
     ])
   })
 
+  it('refuses a key that its template literal type rules out, with 422', async () => {
+    expect(await rest('/api/Board/move', { card: 'card-12' })).toEqual({
+      status: 200,
+      body: { card: 'card-12' },
+    })
+    const bad = await rest('/api/Board/move', { card: 'card-x' })
+    expect(bad.status).toBe(422)
+    expect((bad.body.errors as { path: string }[]).map((error) => error.path)).toEqual(['/card'])
+  })
+
   it('lists the aliases in /types.json with their constraints', async () => {
     const response = await fetch(`${server.url}/types.json`)
     const { types } = (await response.json()) as { types: { name: string; schema: unknown }[] }
@@ -89,6 +103,16 @@ describe('domain types over HTTP', () => {
         arguments: { key: 'card-1', price: 0 },
       })
       expect(good.structuredContent).toEqual({ key: 'card-1', price: 0 })
+    })
+
+    it('refuses a key that its template literal type rules out, as a tool error', async () => {
+      const bad = await client.callTool({ name: 'Board_move', arguments: { card: 'x' } })
+      expect(bad.isError).toBe(true)
+      expect((bad.content as { text: string }[])[0]?.text).toMatch(
+        /^The input of Board_move is invalid:\n- \/card: /,
+      )
+      const good = await client.callTool({ name: 'Board_move', arguments: { card: 'card-2' } })
+      expect(good.structuredContent).toEqual({ card: 'card-2' })
     })
   })
 })

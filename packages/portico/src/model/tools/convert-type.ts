@@ -3,6 +3,7 @@ import type { JsonSchema } from '../../core/json-schema.js'
 import { enumToSchema, literalToSchema } from './literal-schemas.js'
 import { objectToSchema } from './object-to-schema.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
+import { templateLiteralToSchema } from './template-literal-to-schema.js'
 import { unionToSchema } from './union-to-schema.js'
 import { writtenItemNode } from './written-type-node.js'
 
@@ -27,7 +28,7 @@ export function convertType(walker: SchemaWalker, type: ts.Type, site: TypeSite)
   }
   if (flags & TypeFlags.Null) return { type: 'null' }
   if (flags & (TypeFlags.TemplateLiteral | TypeFlags.StringMapping)) {
-    walker.fail(site, 'a template literal type is not supported; use string with a @pattern tag')
+    return templateLiteralToSchema(walker, type, site)
   }
   if (flags & TypeFlags.Boolean) return { type: 'boolean' }
   if (flags & TypeFlags.EnumLiteral && type.isUnion()) return enumToSchema(type)

@@ -127,3 +127,56 @@ describe('JSDoc on an alias of a primitive', () => {
     ).toMatch(/^tools\/t\.ts:6:\d+: T_run input "price": @minimum needs a number, got "zero"/)
   })
 })
+
+describe('template literal types', () => {
+  it('derives a pattern from a template literal type, its placeholders and literal unions', async () => {
+    const derived = await derive(`
+      type Lane = 'todo' | 'done'
+      export class T {
+        run(input: {
+          card: \`card-\${number}\`
+          any: \`\${string}.md\`
+          big: \`#\${bigint}\`
+          lane: \`\${Lane}/\${number}\`
+          both?: \`a(\${string})\` | 'none'
+        }): void {}
+      }`)
+    expect(inputProperties(derived)).toEqual({
+      card: { type: 'string', pattern: '^card-(-?[0-9]+(\\.[0-9]+)?)$' },
+      any: { type: 'string', pattern: '^([\\s\\S]*)\\.md$' },
+      big: { type: 'string', pattern: '^#(-?[0-9]+)$' },
+      lane: {
+        anyOf: [
+          { type: 'string', pattern: '^todo/(-?[0-9]+(\\.[0-9]+)?)$' },
+          { type: 'string', pattern: '^done/(-?[0-9]+(\\.[0-9]+)?)$' },
+        ],
+      },
+      both: {
+        anyOf: [
+          { type: 'string', pattern: '^a\\(([\\s\\S]*)\\)$' },
+          { type: 'string', const: 'none' },
+        ],
+      },
+    })
+    const pattern = new RegExp(inputProperties(derived).card?.pattern ?? '', 'u')
+    expect(['card-12', 'card-1.5', 'card--3'].map((key) => pattern.test(key))).toEqual([
+      true,
+      true,
+      true,
+    ])
+    expect(['card-', 'card-x', 'xcard-1', 'card-1e'].some((key) => pattern.test(key))).toBe(false)
+  })
+
+  it('refuses a string mapping type, which no pattern can say, with file and line', async () => {
+    expect(
+      await deriveError(`
+        export class T {
+          run(input: {
+            code: \`x-\${Uppercase<string>}\`
+          }): void {}
+        }`),
+    ).toMatch(
+      /^tools\/t\.ts:4:\d+: T_run input "code": Uppercase<string> cannot be written as a JSON Schema pattern; use string with a @pattern tag$/,
+    )
+  })
+})
