@@ -177,6 +177,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
       'package.json',
       'portico.config.ts',
       'prompts/greet.md',
+      'tests/hello.test.ts',
       'tools/hello.ts',
       'tsconfig.json',
     ])
@@ -188,6 +189,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
         dev: 'portico dev',
         build: 'portico build',
         start: 'portico start',
+        test: 'tsx --test tests/*.test.ts',
         typecheck: 'tsc --noEmit',
       },
       dependencies: { portico: '^0.1.0' },
@@ -269,6 +271,27 @@ export async function serve(request: Request): Promise<Response> {
     console.log(`tsc --skipLibCheck false: exit ${checked.code}\n${checked.output}`)
     expect(checked.output).toBe('')
     expect(checked.code).toBe(0)
+  }, 60_000)
+
+  it("runs the scaffold's own tool test through portico/testing with npm test", async () => {
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
+    expect(existsSync(join(pluginDir, 'node_modules/.bin/tsx')), 'not installed').toBe(true)
+    const tested = await run('npm', ['test'], pluginDir)
+    expect(tested.code, tested.output).toBe(0)
+    expect(tested.output).toMatch(/^ok \d+ - Greetings_hello greets by name$/m)
+    expect(tested.output).toMatch(/^# pass 2$/m)
+    expect(tested.output).toMatch(/^# fail 0$/m)
+    // A failing tool fails npm test: the runner does report, not just run.
+    const tool = join(pluginDir, 'tools/hello.ts')
+    const source = await readFile(tool, 'utf8')
+    await writeFile(tool, source.replace('`Hello, ', '`Hi, '))
+    try {
+      const failed = await run('npm', ['test'], pluginDir)
+      expect(failed.code, failed.output).not.toBe(0)
+      expect(failed.output).toMatch(/^# fail 1$/m)
+    } finally {
+      await writeFile(tool, source)
+    }
   }, 60_000)
 
   it('serves REST, OpenAPI and MCP with npm run dev', async () => {

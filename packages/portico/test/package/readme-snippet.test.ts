@@ -1,10 +1,14 @@
+import { execFile } from 'node:child_process'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyPlugin } from '../support/cli-process.js'
 import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 const readmePath = resolve(import.meta.dirname, '../../../../README.md')
+const repoRoot = resolve(import.meta.dirname, '../../../..')
+const exec = promisify(execFile)
 
 /** The README's code blocks that start with a `// my-plugin/<path>` comment, by that path. */
 async function readmePluginFiles(): Promise<Map<string, string>> {
@@ -40,6 +44,7 @@ describe('the README', () => {
     expect([...(await readmePluginFiles()).keys()]).toEqual([
       'tools/weather.ts',
       'portico.config.ts',
+      'tests/weather.test.ts',
     ])
     const tool = server.runtime.findTool('Weather_forecast')
     expect(tool?.annotations).toEqual({ title: 'Forecast', readOnlyHint: true })
@@ -59,4 +64,32 @@ describe('the README', () => {
     expect(body.days[0]?.date).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(server.runtime.model.identity.title).toBe('Weather')
   })
+
+  it('has a test of the first plugin that type-checks and passes through portico/testing', async () => {
+    const file = join(scratch.dir, 'tests/weather.test.ts')
+    const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
+    // As a scaffold's tsconfig checks it, with the repository's own strictness on top.
+    const strict = ['--ignoreConfig', '--noEmit', '--strict', '--exactOptionalPropertyTypes']
+    const target = ['--target', 'ES2023', '--module', 'NodeNext', '--types', 'node']
+    const [checked, tested] = await Promise.all([
+      outcome(exec(process.execPath, [tsc, ...strict, ...target, '--skipLibCheck', file])),
+      outcome(exec(process.execPath, ['--import', 'tsx', '--test', file], { cwd: scratch.dir })),
+    ])
+    expect(checked).toEqual({ code: 0, stdout: '' })
+    expect(tested.stdout).toMatch(/^# pass 3$/m)
+    expect(tested.stdout).toMatch(/^# fail 0$/m)
+    expect(tested.code, tested.stdout).toBe(0)
+  }, 60_000)
 })
+
+/** How a command ended: its exit code and stdout, failed or not. */
+async function outcome(
+  running: Promise<{ stdout: string }>,
+): Promise<{ code: number; stdout: string }> {
+  try {
+    return { code: 0, stdout: (await running).stdout }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string }
+    return { code: failed.code, stdout: failed.stdout }
+  }
+}
