@@ -107,9 +107,12 @@ function failStrictCheck(...args: unknown[]): void {
 
 /**
  * Replaces the errors of each failed `anyOf` (one per branch, and the `anyOf` itself) by those
- * of the branch the value meant: the one its discriminator names, else the one with the fewest
- * errors. Branches that each failed on the type alone merge into one type error. Innermost
- * unions first, so an outer union counts its branches' errors already reduced.
+ * of the branch the value meant. Branches that each failed on the type alone merge into one type
+ * error; otherwise a branch refused for its type alone is left out (`Person | null` given an
+ * object reports the object's errors). Among the rest: the branch the discriminator names, or
+ * the discriminator's allowed values when it names none; else the branch with the fewest
+ * errors, or, when several tie, one error that says what each of them needs. Innermost unions
+ * first, so an outer union counts its branches' errors already reduced.
  */
 function reduceUnions(errors: ErrorObject[], root: JsonSchema): ErrorObject[] {
   const unions = errors
@@ -152,29 +155,68 @@ function branchErrors(
     const types = failed.flatMap((errors) => typeNames(errors[0]?.params.type))
     return [{ ...union, keyword: 'type', params: { type: types } }]
   }
-  const meant = discriminatedBranch(union, root)
-  const chosen =
-    (meant === undefined ? undefined : branches.get(meant)) ??
-    failed.reduce<ErrorObject[] | undefined>(
-      (fewest, errors) => (fewest === undefined || errors.length < fewest.length ? errors : fewest),
-      undefined,
-    )
-  return chosen ?? [union]
+  // A branch refused for the value's JSON type alone was not meant: `null` when an object came.
+  const meant = [...branches].filter(
+    ([, errors]) =>
+      !errors.every(
+        (error) => error.keyword === 'type' && error.instancePath === union.instancePath,
+      ),
+  )
+  if (meant.length === 1) return meant[0]?.[1] ?? [union]
+  const discriminated = discriminate(
+    union,
+    meant.map(([index]) => index),
+    root,
+  )
+  if (Array.isArray(discriminated)) return discriminated
+  if (discriminated !== undefined) return branches.get(discriminated) ?? [union]
+  const fewest = Math.min(...meant.map(([, errors]) => errors.length))
+  const closest = meant.filter(([, errors]) => errors.length === fewest).map(([, errors]) => errors)
+  if (closest.length === 1) return closest[0] ?? [union]
+  // No branch is closer than another: name what each would need, rather than pick one.
+  const alternatives = closest.map((errors) =>
+    errors
+      .map(toErrorDetail)
+      .map(({ path, message }) => `${path.slice(union.instancePath.length) || '/'} ${message}`)
+      .join(' and '),
+  )
+  return [{ ...union, params: {}, message: `must match one of: ${alternatives.join('; or ')}` }]
 }
 
-/** The branch whose `const`-valued property (shared by every branch) the value carries. */
-function discriminatedBranch(union: ErrorObject, root: JsonSchema): number | undefined {
+/**
+ * The branch among `indices` whose `const`-valued property (shared by each of them) the value
+ * carries; or, when it carries another value or none, the error that lists the allowed ones.
+ */
+function discriminate(
+  union: ErrorObject,
+  indices: readonly number[],
+  root: JsonSchema,
+): number | ErrorObject[] | undefined {
   const data = union.data
-  if (typeof data !== 'object' || data === null) return undefined
-  const schemas = (union.schema as JsonSchema[]).map((branch) =>
-    branch.$ref === undefined ? branch : (resolveLocalRef(root, branch.$ref) ?? branch),
-  )
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return undefined
+  const record = data as Record<string, unknown>
+  const schemas = indices.map((index) => {
+    const branch = (union.schema as JsonSchema[])[index] ?? {}
+    return branch.$ref === undefined ? branch : (resolveLocalRef(root, branch.$ref) ?? branch)
+  })
   const first = schemas[0]?.properties ?? {}
   for (const key of Object.keys(first)) {
     const values = schemas.map((branch) => branch.properties?.[key]?.const)
     if (values.some((value) => value === undefined)) continue
-    const index = values.indexOf((data as Record<string, unknown>)[key])
-    if (index >= 0) return index
+    const index = values.indexOf(record[key])
+    if (index >= 0) return indices[index]
+    const listed = [...new Set(values)].map((value) => JSON.stringify(value)).join(', ')
+    const message = Object.hasOwn(record, key)
+      ? `must be one of ${listed}`
+      : `is required: one of ${listed}`
+    return [
+      {
+        ...union,
+        instancePath: `${union.instancePath}/${escapePointer(key)}`,
+        params: {},
+        message,
+      },
+    ]
   }
   return undefined
 }

@@ -76,6 +76,36 @@ describe('Date | string, decimal steps and union errors', () => {
       }
       expect((await rest('quoteCount', {})).body).toEqual({ quotes: before + 3 })
     })
+
+    it("reports a nullable object's own errors when an object was sent", async () => {
+      const { status, body } = await rest('contact', { person: { name: '', age: -1 } })
+      expect(status).toBe(422)
+      expect(body.errors).toEqual([
+        { path: '/person/name', message: 'must NOT have fewer than 1 characters' },
+        { path: '/person/age', message: 'must be >= 0' },
+      ])
+    })
+
+    it('lists the allowed values of an unknown discriminator', async () => {
+      const { status, body } = await rest('file', { card: { status: 'deleted', title: 't' } })
+      expect(status).toBe(422)
+      expect(body.errors).toEqual([
+        { path: '/card/status', message: 'must be one of "open", "done", "archived"' },
+      ])
+    })
+
+    it('reports the branch a known discriminator names', async () => {
+      const { body } = await rest('file', { card: { status: 'done', title: 't' } })
+      expect(body.errors).toEqual([{ path: '/card/doneAt', message: 'is required' }])
+    })
+
+    it('names both shapes of { key } | { title } given neither', async () => {
+      const { status, body } = await rest('find', { ref: {} })
+      expect(status).toBe(422)
+      expect(body.errors).toEqual([
+        { path: '/ref', message: 'must match one of: /key is required; or /title is required' },
+      ])
+    })
   })
 
   describe.each(protocolEras)('over MCP in the $name era', ({ mode }) => {
@@ -87,6 +117,11 @@ describe('Date | string, decimal steps and union errors', () => {
 
     const call = (name: string, args: Record<string, unknown>) =>
       client.callTool({ name: `Ledger_${name}`, arguments: args })
+    const errorText = async (name: string, args: Record<string, unknown>) => {
+      const result = await call(name, args)
+      expect(result.isError).toBe(true)
+      return (result.content as { text: string }[])[0]?.text
+    }
 
     it('keeps a string that is no date-time a string, and revives a date-time', async () => {
       expect((await call('schedule', { due: 'hello' })).structuredContent).toEqual({
@@ -112,6 +147,18 @@ describe('Date | string, decimal steps and union errors', () => {
       const quoted = await call('quote', { cents: 435 })
       expect(quoted.isError).toBeFalsy()
       expect(quoted.structuredContent).toEqual({ line: { price: 4.35, quantity: 1 } })
+    })
+
+    it('names the meant branch of each union', async () => {
+      expect(await errorText('contact', { person: { name: '', age: -1 } })).toBe(
+        'The input of Ledger_contact is invalid:\n- /person/name: must NOT have fewer than 1 characters\n- /person/age: must be >= 0',
+      )
+      expect(await errorText('file', { card: { status: 'deleted', title: 't' } })).toBe(
+        'The input of Ledger_file is invalid:\n- /card/status: must be one of "open", "done", "archived"',
+      )
+      expect(await errorText('find', { ref: {} })).toBe(
+        'The input of Ledger_find is invalid:\n- /ref: must match one of: /key is required; or /title is required',
+      )
     })
   })
 })
