@@ -35,3 +35,27 @@ export function cursorInstallLink(name: string, url: string): string {
 export function vscodeInstallLink(name: string, url: string): string {
   return `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: 'http', url }))}`
 }
+
+/** What the stdio snippet puts where the plugin's folder goes: only its user knows the path. */
+export const PLUGIN_FOLDER_PLACEHOLDER = '/path/to/plugin'
+
+/** One server a client launches itself, in the `mcpServers` shape. */
+export interface StdioConfig {
+  mcpServers: Record<string, { command: string; args: string[] }>
+}
+
+/**
+ * The config of a client that launches local servers (Claude Desktop and others) for one hosted
+ * server (`main`, or a name of `mcp.servers`): `portico stdio` from the plugin's folder. npx
+ * runs the plugin's own Portico through `--prefix`, since a client starts servers in a folder
+ * of its own, where no Portico is installed.
+ */
+export function stdioConfig(name: string, server: string): StdioConfig {
+  const folder = PLUGIN_FOLDER_PLACEHOLDER
+  const named = server === 'main' ? [] : ['--server', server]
+  return {
+    mcpServers: {
+      [name]: { command: 'npx', args: ['--prefix', folder, 'portico', 'stdio', folder, ...named] },
+    },
+  }
+}

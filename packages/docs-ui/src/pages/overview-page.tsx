@@ -10,7 +10,9 @@ import {
   cursorInstallLink,
   MCP_CONFIG_PATH,
   type McpConfigDocument,
+  PLUGIN_FOLDER_PLACEHOLDER,
   serverKey,
+  stdioConfig,
   vscodeInstallLink,
 } from '../lib/connect-snippets.js'
 import { type PluginOverview, useDocument } from '../lib/documents.js'
@@ -197,6 +199,22 @@ function Connect({ overview }: { overview: PluginOverview }) {
         <p role="alert" class="error">
           <code>{MCP_CONFIG_PATH}</code> could not be read: {config.message}
         </p>
+      )}
+      {server && (
+        <>
+          <h3>On your machine (stdio)</h3>
+          <p>
+            For a client that launches local servers (Claude Desktop and others): it runs{' '}
+            <code>portico stdio</code> on the plugin's folder and speaks to {server.title} over its
+            standard input and output. Write the folder's absolute path in place of{' '}
+            <code>{PLUGIN_FOLDER_PLACEHOLDER}</code>: this site cannot know it. Only for a plugin in
+            mode <code>anon</code>, since stdio carries no token.
+          </p>
+          <CodeBlock
+            code={JSON.stringify(stdioConfig(name, server.name), null, 2)}
+            what="the stdio config"
+          />
+        </>
       )}
     </section>
   )

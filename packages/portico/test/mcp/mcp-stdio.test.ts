@@ -1,7 +1,14 @@
 import { spawn } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { resolve } from 'node:path'
 import { Client, type VersionNegotiationMode } from '@modelcontextprotocol/client'
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  PLUGIN_FOLDER_PLACEHOLDER,
+  stdioConfig,
+} from '../../../docs-ui/src/lib/connect-snippets.js'
 import { cliPath, pollUntil, runCli } from '../support/cli-process.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
@@ -177,6 +184,40 @@ describe('portico stdio', () => {
     },
     startMs,
   )
+
+  it(
+    "launches the docs site's stdio config, the plugin's folder written in",
+    async () => {
+      const entry = stdioConfig('stdio-plugin', 'clock').mcpServers['stdio-plugin']
+      expect(entry?.command).toBe('npx')
+      const transport = new StdioClientTransport({
+        command: entry?.command ?? '',
+        args: entry?.args.map((arg) => (arg === PLUGIN_FOLDER_PLACEHOLDER ? pluginDir : arg)) ?? [],
+        // As a client launches it: in a folder of its own, where no Portico is installed.
+        cwd: tmpdir(),
+        stderr: 'ignore',
+      })
+      const client = new Client({ name: 'portico-tests', version: '1.0.0' })
+      await client.connect(transport)
+      try {
+        const { tools } = await client.listTools()
+        expect(tools.map((tool) => tool.name)).toEqual(['Clock_epoch'])
+      } finally {
+        await client.close()
+      }
+    },
+    startMs,
+  )
+
+  it("gives in the README the docs site's stdio config for the example", async () => {
+    const readme = await readFile(resolve(import.meta.dirname, '../../../../README.md'), 'utf8')
+    const block = /```json\n(\{\n {2}"mcpServers"[^`]*"command"[^`]*)```/.exec(readme)?.[1]
+    const expected = JSON.stringify(stdioConfig('notes', 'main')).replaceAll(
+      PLUGIN_FOLDER_PLACEHOLDER,
+      '/path/to/notes',
+    )
+    expect(JSON.parse(block ?? '{}')).toEqual(JSON.parse(expected))
+  })
 
   it(
     'exits 0 on SIGTERM',
