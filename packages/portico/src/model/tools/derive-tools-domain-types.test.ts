@@ -116,6 +116,19 @@ describe('JSDoc on an alias of a primitive', () => {
     })
   })
 
+  it('applies an alias inside an alias of a union', async () => {
+    const derived = await derive(`
+      /** @pattern ^k-[0-9]+$ */
+      type Key = string
+      type MaybeKey = Key | null
+      export class T {
+        run(input: { key?: MaybeKey }): void {}
+      }`)
+    expect(inputProperties(derived).key).toEqual({
+      anyOf: [{ type: 'string', pattern: '^k-[0-9]+$' }, { type: 'null' }],
+    })
+  })
+
   it('names the alias line when a tag of the alias is malformed', async () => {
     expect(
       await deriveError(`
@@ -178,5 +191,30 @@ describe('template literal types', () => {
     ).toMatch(
       /^tools\/t\.ts:4:\d+: T_run input "code": Uppercase<string> cannot be written as a JSON Schema pattern; use string with a @pattern tag$/,
     )
+  })
+})
+
+describe('literal unions', () => {
+  it('keeps the order the union is written in, whatever the checker met first', async () => {
+    const derived = await derive(`
+      /** @default "b" */
+      type Letter = 'c' | 'b' | 'a'
+      export class T {
+        first(input: { two: 2; b: 'b'; a: 'a'; no: false }): void {}
+        run(input: {
+          level: 1 | 2 | 3
+          maybe?: 3 | 1 | 2 | null
+          letter: Letter
+          mixed: 'x' | Letter | 'z'
+          flag: true | 1 | false
+        }): void {}
+      }`)
+    expect(inputProperties(derived, 1)).toEqual({
+      level: { type: 'number', enum: [1, 2, 3] },
+      maybe: { anyOf: [{ type: 'number', enum: [3, 1, 2] }, { type: 'null' }] },
+      letter: { type: 'string', enum: ['c', 'b', 'a'], default: 'b' },
+      mixed: { type: 'string', enum: ['x', 'c', 'b', 'a', 'z'] },
+      flag: { anyOf: [{ type: 'boolean' }, { type: 'number', const: 1 }] },
+    })
   })
 })

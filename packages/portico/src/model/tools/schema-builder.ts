@@ -74,7 +74,9 @@ export class SchemaBuilder implements SchemaWalker {
     const state = this.#state
     const named = this.#registry.use(described, type, state.options.toolId)
     // a named type means the same wherever it is used: no @integer from the property
-    const namedSite = { ...site, integer: false, typeNode: undefined }
+    // an alias's own declaration says the order of its union's members
+    const typeNode = ts.isTypeAliasDeclaration(named.declaration) ? named.declaration : undefined
+    const namedSite = { ...site, integer: false, typeNode }
     if (this.#recursive.has(named.name)) return this.#reference(named, type, namedSite)
     const cycleStart = state.inlining.indexOf(named.name)
     if (cycleStart !== -1) {

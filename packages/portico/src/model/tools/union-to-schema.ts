@@ -2,7 +2,7 @@ import ts from 'typescript'
 import type { JsonSchema, JsonSchemaTypeName } from '../../core/json-schema.js'
 import { literalValue, typeNameOf, valuesToSchema } from './literal-schemas.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
-import { writtenMemberNode } from './written-type-node.js'
+import { inWrittenOrder, writtenMemberNode } from './written-type-node.js'
 
 const { TypeFlags } = ts
 
@@ -20,7 +20,11 @@ export function unionToSchema(
 ): JsonSchema {
   const isUndefined = (member: ts.Type) =>
     (member.flags & (TypeFlags.Undefined | TypeFlags.Void)) !== 0
-  const present = type.types.filter((member) => !isUndefined(member))
+  const present = inWrittenOrder(
+    walker.checker,
+    site.typeNode,
+    type.types.filter((member) => !isUndefined(member)),
+  )
   const hasNull =
     present.some((member) => member.flags & TypeFlags.Null) ||
     (site.undefinedAsNull === true && present.length < type.types.length)
@@ -30,7 +34,7 @@ export function unionToSchema(
   const memberSite = (member: ts.Type): TypeSite => ({
     ...site,
     undefinedAsNull: false,
-    typeNode: writtenMemberNode(walker.checker, site.typeNode, member) ?? site.typeNode,
+    typeNode: writtenMemberNode(walker.checker, site.typeNode, member),
   })
   if (values.length === 0 && !hasNull) return walker.toSchema(type.types[0] ?? type, site)
 

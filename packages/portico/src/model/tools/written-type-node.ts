@@ -28,15 +28,71 @@ export function writtenAliases(
   return chain
 }
 
-/** The node written for one member of a union, when `node` writes that union (`Cents | null`). */
+/**
+ * The node written for one member of a union, when `node` writes that union (`Cents | null`),
+ * directly or through a non-generic alias.
+ */
 export function writtenMemberNode(
   checker: ts.TypeChecker,
   node: ts.Node | undefined,
   member: ts.Type,
 ): ts.TypeNode | undefined {
-  const union = node === undefined ? undefined : unwrapParentheses(node)
-  if (union === undefined || !ts.isUnionTypeNode(union)) return undefined
-  return union.types.find((candidate) => checker.getTypeFromTypeNode(candidate) === member)
+  let union = node
+  for (let depth = 0; union !== undefined && depth < 8; depth += 1) {
+    if (ts.isTypeAliasDeclaration(union)) union = union.type
+    union = unwrapParentheses(union)
+    if (ts.isUnionTypeNode(union)) {
+      const written = union.types
+      return written.find((candidate) => checker.getTypeFromTypeNode(candidate) === member)
+    }
+    const alias = aliasDeclarationOf(checker, union)
+    union = alias?.typeParameters === undefined ? alias : undefined
+  }
+  return undefined
+}
+
+/**
+ * `members` in the order the union is written at `node` (through aliases and nested unions),
+ * since the checker orders a union's members by when it first met each type: `1 | 2 | 3` is
+ * `[2, 1, 3]` to it once `2` was seen before. Members not found keep their order, at the end.
+ */
+export function inWrittenOrder(
+  checker: ts.TypeChecker,
+  node: ts.Node | undefined,
+  members: readonly ts.Type[],
+): ts.Type[] {
+  const written = writtenUnionMembers(checker, node, 0)
+  if (written.length === 0) return [...members]
+  const rank = (member: ts.Type) => {
+    const index = written.findIndex(
+      (type) => type === member || (type.isUnion() && type.types.includes(member)),
+    )
+    return index === -1 ? written.length : index
+  }
+  return members
+    .map((member, index) => ({ member, index, rank: rank(member) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ member }) => member)
+}
+
+/** The types a union node writes, in order, nested unions and aliases of unions spread. */
+function writtenUnionMembers(
+  checker: ts.TypeChecker,
+  node: ts.Node | undefined,
+  depth: number,
+): ts.Type[] {
+  // aliases may refer to each other; a union is not written that deep by hand
+  if (node === undefined || depth > 8) return []
+  const written = ts.isTypeAliasDeclaration(node) ? node.type : unwrapParentheses(node)
+  if (ts.isUnionTypeNode(written)) {
+    return written.types.flatMap((member) => {
+      const nested = writtenUnionMembers(checker, member, depth + 1)
+      return nested.length > 0 ? nested : [checker.getTypeFromTypeNode(member)]
+    })
+  }
+  const alias = aliasDeclarationOf(checker, written)
+  if (alias === undefined || alias.typeParameters !== undefined) return []
+  return writtenUnionMembers(checker, alias, depth + 1)
 }
 
 /** The node written for the items of an array, when `node` writes one (`T[]`, `Array<T>`). */
