@@ -31,6 +31,8 @@ export interface ToolDefinition {
   summary?: string
   /** Whole JSDoc text of the method. */
   description?: string
+  /** The text of the method's `@deprecated` tag ('' when it gives no reason); absent if none. */
+  deprecated?: string
   /** JSON Schema 2020-12 of the input object; always `type: "object"`. */
   inputSchema: JsonSchema
   /**

@@ -14,6 +14,14 @@ export type CardKey = string
 export type Cents = number
 
 export class Board {
+  /**
+   * Moves a card to the top.
+   * @deprecated Use Board_move.
+   */
+  top(): null {
+    return null
+  }
+
   move(input: { card: \`card-\${number}\` }): { card: string } {
     return { card: input.card }
   }
@@ -67,6 +75,14 @@ describe('domain types over HTTP', () => {
     expect((bad.body.errors as { path: string }[]).map((error) => error.path)).toEqual(['/card'])
   })
 
+  it('marks a @deprecated method deprecated in /open-api.json', async () => {
+    const document = (await (await fetch(`${server.url}/open-api.json`)).json()) as {
+      paths: Record<string, { post: { deprecated?: boolean } }>
+    }
+    expect(document.paths['/api/Board/top']?.post.deprecated).toBe(true)
+    expect(document.paths['/api/Board/move']?.post).not.toHaveProperty('deprecated')
+  })
+
   it('lists the aliases in /types.json with their constraints', async () => {
     const response = await fetch(`${server.url}/types.json`)
     const { types } = (await response.json()) as { types: { name: string; schema: unknown }[] }
@@ -88,6 +104,13 @@ describe('domain types over HTTP', () => {
       client = await connectMcpClient(`${server.url}/mcp`, mode)
     })
     afterAll(() => client?.close())
+
+    it('says a @deprecated tool is deprecated in its description', async () => {
+      const { tools } = await client.listTools()
+      expect(tools.find((tool) => tool.name === 'Board_top')?.description).toBe(
+        'Deprecated: Use Board_move.\n\nMoves a card to the top.',
+      )
+    })
 
     it("refuses what an alias's JSDoc rules out, as a tool error", async () => {
       const bad = await client.callTool({

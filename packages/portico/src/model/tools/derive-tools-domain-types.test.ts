@@ -218,3 +218,24 @@ describe('literal unions', () => {
     })
   })
 })
+
+describe('deprecated methods', () => {
+  it('records @deprecated on a method, with its reason', async () => {
+    const derived = await derive(`
+      export class T {
+        /**
+         * Moves a card.
+         * @deprecated Use T_move instead.
+         */
+        shift(): void {}
+        /** @deprecated */
+        old(): void {}
+        move(): void {}
+      }`)
+    expect(derived.tools.map(({ id, deprecated }) => ({ id, deprecated }))).toEqual([
+      { id: 'T_shift', deprecated: 'Use T_move instead.' },
+      { id: 'T_old', deprecated: '' },
+      { id: 'T_move', deprecated: undefined },
+    ])
+  })
+})

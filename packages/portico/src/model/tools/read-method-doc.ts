@@ -6,6 +6,8 @@ import { firstSentence, type JsDocTag, readJsDoc } from './read-jsdoc.js'
 export interface MethodDoc {
   summary?: string
   description?: string
+  /** The text of `@deprecated` ('' without a reason), when the method has the tag. */
+  deprecated?: string
   annotations: ToolAnnotations
 }
 
@@ -17,7 +19,10 @@ const HINT_TAGS = new Map<string, keyof Omit<ToolAnnotations, 'title'>>([
   ['openWorld', 'openWorldHint'],
 ])
 
-/** Summary, description and MCP annotations (`@title`, `@readOnly`, …) of a tool method. */
+/**
+ * Summary, description, `@deprecated` and MCP annotations (`@title`, `@readOnly`, …) of a tool
+ * method.
+ */
 export function readMethodDoc(symbol: ts.Symbol, checker: ts.TypeChecker): MethodDoc {
   const { text, tags } = readJsDoc(symbol, checker)
   const doc: MethodDoc = { annotations: readAnnotations(tags) }
@@ -25,6 +30,8 @@ export function readMethodDoc(symbol: ts.Symbol, checker: ts.TypeChecker): Metho
     doc.summary = firstSentence(text)
     doc.description = text
   }
+  const deprecated = tags.find((tag) => tag.name === 'deprecated')
+  if (deprecated !== undefined) doc.deprecated = deprecated.text
   return doc
 }
 

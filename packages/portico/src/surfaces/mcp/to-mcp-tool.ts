@@ -26,10 +26,11 @@ export function toMcpTool(definition: ToolDefinition): McpToolProjection {
       : isObjectSchema(output, output)
         ? 'object'
         : 'wrapped'
+  const description = describeTool(definition)
   const tool: Tool = {
     name: definition.id,
     ...(definition.annotations.title ? { title: definition.annotations.title } : {}),
-    ...(definition.description ? { description: definition.description } : {}),
+    ...(description ? { description } : {}),
     inputSchema: definition.inputSchema as Tool['inputSchema'],
     ...(resultForm === 'content'
       ? {}
@@ -42,6 +43,17 @@ export function toMcpTool(definition: ToolDefinition): McpToolProjection {
     annotations: definition.annotations,
   }
   return { tool, resultForm }
+}
+
+/**
+ * The tool's description, led by its deprecation when the method has `@deprecated`: MCP's `Tool`
+ * has no field for it, and the model reading the list should see it before choosing.
+ */
+function describeTool(definition: ToolDefinition): string | undefined {
+  const { deprecated, description } = definition
+  if (deprecated === undefined) return description
+  const notice = deprecated === '' ? 'Deprecated.' : `Deprecated: ${deprecated}`
+  return description ? `${notice}\n\n${description}` : notice
 }
 
 /** Whether every value of `schema` is an object, following `$ref` into the root's `$defs`. */

@@ -73,6 +73,8 @@ export interface OpenApiOperation {
   responses: Record<string, OpenApiResponse>
   /** `[]` in mode `anon` (anyone may call), else the bearer scheme. */
   security: Record<string, string[]>[]
+  /** The method's JSDoc has `@deprecated`. */
+  deprecated?: true
   /** The tool's MCP annotations, when it has any. */
   'x-portico-annotations'?: ToolAnnotations
 }
@@ -165,6 +167,7 @@ function toOperation(
     },
     security: shared.security,
   }
+  if (tool.deprecated !== undefined) operation.deprecated = true
   const annotations = Object.fromEntries(
     Object.entries(tool.annotations).filter(([, value]) => value !== undefined),
   )
