@@ -11,7 +11,12 @@ export type SupervisorMessage =
   | { type: 'drain' }
 
 /**
- * What a worker tells its supervisor: ready to load (modules imported, sources watched), loaded;
- * or that its plugin needs the local Portico hub (the supervisor keeps it across workers).
+ * What a worker tells its supervisor: ready to load (modules imported, sources watched), loaded,
+ * or failed to load (one line per error, before it exits); or that its plugin needs the local
+ * Portico hub (the supervisor keeps it across workers).
  */
-export type WorkerMessage = { type: 'warm' } | { type: 'loaded' } | { type: 'need-hub' }
+export type WorkerMessage =
+  | { type: 'warm' }
+  | { type: 'loaded' }
+  | { type: 'failed'; errors: string[] }
+  | { type: 'need-hub' }

@@ -34,9 +34,9 @@ interface Serving {
 /**
  * The serving half of `portico dev`, run by the supervisor as a forked process. It starts warm
  * (modules imported, sources watched) and waits: on `load` it loads the plugin from source, and
- * exits with code 1 when that fails; then it serves the connections the supervisor hands it.
- * When a source file changes, it loads again and swaps the app in place; a failed reload is
- * printed and the last good app keeps serving. On `drain` it finishes its requests and exits.
+ * when that fails sends the errors and exits with code 1; then it serves the connections the
+ * supervisor hands it. When a source file changes, it loads again and swaps the app in place; a
+ * failed reload is printed and the last good app keeps serving. On `drain` it finishes its requests and exits.
  */
 export async function runDevWorker(rootDir: string, listenHost: string): Promise<void> {
   // Stacks point at the TypeScript sources.
@@ -145,7 +145,12 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
         checkConfigTypes(rootDir)
       } catch (error) {
         printError(error)
-        process.exit(1)
+        // The supervisor answers with these lines while no version serves.
+        const errors = (error instanceof Error ? error.message : String(error)).split('\n')
+        const failed: WorkerMessage = { type: 'failed', errors }
+        if (process.send) process.send(failed, () => process.exit(1))
+        else process.exit(1)
+        return
       }
       send({ type: 'loaded' })
     } else if (message.type === 'serve' && serving) {

@@ -4,9 +4,9 @@ import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { isInsideRoot, relativeFile } from './source-location.js'
 
 /**
- * Throws on the first TypeScript error in a source file of the plugin (library files are not
- * checked), with the count of errors so the developer knows how many remain. Syntax errors come
- * first: the type errors that follow one are mostly its echo.
+ * Throws on the TypeScript errors in the source files of the plugin (library files are not
+ * checked): the first heads the message, the others of every file follow with their locations,
+ * capped. Syntax errors come first: the type errors that follow one are mostly its echo.
  */
 export function assertCompiles(program: ts.Program, rootDir: string): void {
   const errors: ts.Diagnostic[] = []
@@ -24,9 +24,10 @@ export function assertCompiles(program: ts.Program, rootDir: string): void {
   if (first?.file === undefined) return
   const { file } = first
   const count = errors.length === 1 ? '1 TypeScript error' : `${errors.length} TypeScript errors`
-  // The first error heads the message with its location; the others of its file follow, capped.
+  // The first error heads the message with its location; the others, of every file, follow
+  // (capped), so errors in several files are all seen at once.
   const others = errors.filter(
-    (error) => error.file === file && (error.start !== first.start || error.code !== first.code),
+    (error) => error.file !== file || error.start !== first.start || error.code !== first.code,
   )
   const position = file.getLineAndCharacterOfPosition(first.start ?? 0)
   throw new PluginDefinitionError(

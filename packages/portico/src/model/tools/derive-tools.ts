@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type ts from 'typescript'
+import { DefinitionErrorList } from '../../core/definition-error-list.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import type {
   NamedTypeDefinition,
@@ -61,12 +62,14 @@ export function deriveTools(options: DeriveToolsOptions): DerivedTools {
   assertCompiles(program, rootDir)
   const checker = program.getTypeChecker()
 
+  // Each file, then each method, is derived even after a mistake, so all are reported at once.
+  const errors = new DefinitionErrorList()
   const classes: ToolClassEntry[] = []
   for (const file of options.files) {
     const sourceFile = program.getSourceFile(path.resolve(rootDir, file))
     if (sourceFile === undefined) continue
     const relative = relativeFile(rootDir, sourceFile.fileName)
-    for (const source of findToolClasses(checker, sourceFile, rootDir)) {
+    for (const source of errors.run(() => findToolClasses(checker, sourceFile, rootDir)) ?? []) {
       classes.push({ source, file: relative })
     }
   }
@@ -86,7 +89,7 @@ export function deriveTools(options: DeriveToolsOptions): DerivedTools {
   let shared: SharedNames = new Map()
   for (;;) {
     const registry = new NamedTypeRegistry(rootDir, shared)
-    const derived = deriveClasses({ checker, rootDir, registry }, classes)
+    const derived = deriveClasses({ checker, rootDir, registry, errors }, classes)
     const found = registry.sharedNames()
     if (found.size === 0) return derived
     shared = new Map([...shared, ...found])
@@ -100,10 +103,15 @@ interface ToolClassEntry {
 }
 
 function deriveClasses(
-  context: { checker: ts.TypeChecker; rootDir: string; registry: NamedTypeRegistry },
+  context: {
+    checker: ts.TypeChecker
+    rootDir: string
+    registry: NamedTypeRegistry
+    errors: DefinitionErrorList
+  },
   classes: readonly ToolClassEntry[],
 ): DerivedTools {
-  const { checker, rootDir, registry } = context
+  const { checker, rootDir, registry, errors } = context
   const builder = new SchemaBuilder(checker, rootDir, registry)
   const ids = new ToolIdRegistry()
   const toolClasses: ToolClassDefinition[] = []
@@ -115,27 +123,29 @@ function deriveClasses(
     if (previous?.name === source.name && previous.declaration === source.declaration) continue
     const toolIds: string[] = []
     for (const method of source.methods) {
-      const id = toolIdOf(source.name, method.name)
-      ids.add(id, locateNode(rootDir, method.nameNode))
-      const methodSymbol = checker.getSymbolAtLocation(method.nameNode)
-      const doc = methodSymbol && readJsDoc(methodSymbol, checker)
-      const isTemplate = doc?.tags.some((tag) => tag.name === RESOURCE_TAG) === true
-      const isPrompt = doc?.tags.some((tag) => tag.name === PROMPT_TAG) === true
-      const derive = { checker, rootDir, builder }
-      if (isTemplate && isPrompt) {
-        throw new PluginDefinitionError(
-          locateNode(rootDir, method.nameNode),
-          `${id}: a method is a resource template (@resource) or a prompt (@prompt), not both`,
-        )
-      }
-      if (doc && isTemplate) {
-        resourceTemplates.push(deriveResourceTemplate(derive, id, source.name, method, doc))
-      } else if (isPrompt) {
-        prompts.push(derivePromptMethod(derive, id, source.name, method))
-      } else {
-        tools.push(deriveTool(derive, id, source.name, method))
-        toolIds.push(id)
-      }
+      errors.run(() => {
+        const id = toolIdOf(source.name, method.name)
+        ids.add(id, locateNode(rootDir, method.nameNode))
+        const methodSymbol = checker.getSymbolAtLocation(method.nameNode)
+        const doc = methodSymbol && readJsDoc(methodSymbol, checker)
+        const isTemplate = doc?.tags.some((tag) => tag.name === RESOURCE_TAG) === true
+        const isPrompt = doc?.tags.some((tag) => tag.name === PROMPT_TAG) === true
+        const derive = { checker, rootDir, builder }
+        if (isTemplate && isPrompt) {
+          throw new PluginDefinitionError(
+            locateNode(rootDir, method.nameNode),
+            `${id}: a method is a resource template (@resource) or a prompt (@prompt), not both`,
+          )
+        }
+        if (doc && isTemplate) {
+          resourceTemplates.push(deriveResourceTemplate(derive, id, source.name, method, doc))
+        } else if (isPrompt) {
+          prompts.push(derivePromptMethod(derive, id, source.name, method))
+        } else {
+          tools.push(deriveTool(derive, id, source.name, method))
+          toolIds.push(id)
+        }
+      })
     }
     const symbol = source.declaration.name && checker.getSymbolAtLocation(source.declaration.name)
     const description = symbol ? readJsDoc(symbol, checker).text : ''
@@ -147,6 +157,7 @@ function deriveClasses(
     })
   }
 
+  errors.throwIfAny()
   const types = registry.list().map((use): NamedTypeDefinition => {
     const { schema } = builder.buildRoot(
       use.type,
