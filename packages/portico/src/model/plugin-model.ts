@@ -154,6 +154,8 @@ export interface PluginFile {
   path: string
   /** The bytes, base64-encoded (the model is written as JSON by `portico build`). */
   base64: string
+  /** Set when the file has an execute bit on disk (a skill's script): the zips keep it. */
+  executable?: true
 }
 
 /**

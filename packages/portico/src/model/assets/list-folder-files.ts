@@ -11,6 +11,8 @@ export interface FolderFileEntry {
   /** Absolute path with every symlink resolved. */
   realPath: string
   size: number
+  /** Whether any execute bit (user, group, other) is set on the file. */
+  executable: boolean
 }
 
 /** Options of {@link listFolderFiles}. */
@@ -72,7 +74,7 @@ async function walk(
       }
       await walk(options, files, realPath, path, new Set([...ancestors, realPath]))
     } else if (info.isFile()) {
-      files.push({ path, realPath, size: info.size })
+      files.push({ path, realPath, size: info.size, executable: (info.mode & 0o111) !== 0 })
     }
   }
 }

@@ -45,6 +45,7 @@ export async function readSkill(
     files: entries.map((entry, index) => ({
       path: entry.path,
       base64: contents[index]?.toString('base64') ?? '',
+      ...(entry.executable ? { executable: true as const } : {}),
     })),
     source: { file, line: 1 },
   }

@@ -18,6 +18,8 @@ export interface ServedFile {
   /** A strong ETag from the bytes' SHA-256: byte-equal answers have equal tags. */
   etag: string
   headers?: Record<string, string>
+  /** A skill file with an execute bit: `/plugin.zip` keeps it. */
+  executable?: true
 }
 
 /** The documents that depend on the request origin (absolute links), rendered for one origin. */
@@ -81,7 +83,11 @@ export function buildServedFiles(
 /** A skill as its own zip: the skill folder at the top, as `.skill` consumers and uploads expect. */
 export function buildSkillZip(skill: SkillDefinition): Uint8Array {
   return buildZip(
-    skill.files.map((file) => ({ path: `${skill.name}/${file.path}`, bytes: decode(file.base64) })),
+    skill.files.map((file) => ({
+      path: `${skill.name}/${file.path}`,
+      bytes: decode(file.base64),
+      executable: file.executable === true,
+    })),
   )
 }
 
@@ -90,7 +96,8 @@ function pluginZipEntries(files: ReadonlyMap<string, ServedFile>): ZipEntry[] {
   const entries: ZipEntry[] = []
   const add = (zipPath: string, urlPath: string) => {
     const file = files.get(urlPath)
-    if (file) entries.push({ path: zipPath, bytes: file.bytes })
+    if (file)
+      entries.push({ path: zipPath, bytes: file.bytes, executable: file.executable === true })
   }
   add('plugin.json', '/plugin.json')
   add('.claude-plugin/plugin.json', '/.claude-plugin/plugin.json')
@@ -110,7 +117,11 @@ function addSkill(files: Map<string, ServedFile>, skill: SkillDefinition, zip: U
   files.set(`/skills/${skill.name}.skill`, served(ZIP_TYPE, zip, attachment(`${skill.name}.skill`)))
   for (const file of skill.files) {
     const type = file.path === 'SKILL.md' ? MARKDOWN_TYPE : contentTypeFor(file.path)
-    files.set(`/skills/${skill.name}/${file.path}`, served(type, decode(file.base64), INERT))
+    const bytes = decode(file.base64)
+    files.set(`/skills/${skill.name}/${file.path}`, {
+      ...served(type, bytes, INERT),
+      ...(file.executable ? { executable: true as const } : {}),
+    })
   }
 }
 
