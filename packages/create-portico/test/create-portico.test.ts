@@ -284,7 +284,9 @@ describe('npm pack', () => {
       expect(paths).toContain(path)
     }
     for (const path of paths) {
-      expect(path).toMatch(/^(bin\/|dist\/[\w-]+\.js$|templates\/|package\.json$|README\.md$)/)
+      expect(path).toMatch(
+        /^(bin\/|dist\/[\w-]+\.js$|templates\/|package\.json$|README\.md$|LICENSE$)/,
+      )
       expect(path).not.toMatch(/(^|\/)(node_modules|\.portico)\//)
       // A template's own tests are part of it; the package's are not shipped.
       if (!path.startsWith('templates/')) expect(path).not.toMatch(/\.test\.|(^|\/)test\//)
