@@ -42,7 +42,7 @@ export class DefinitionErrorList {
     throw new PluginDefinitionError(
       first.location,
       capErrorLines([
-        `${own} (${sorted.length} mistakes in the plugin; each is listed)`,
+        `${own} (first of ${sorted.length} mistakes; the others follow)`,
         ...rest.map((error) => error.message),
       ]),
     )

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import ts from 'typescript'
 import { capErrorLines } from '../core/cap-error-lines.js'
 import {
@@ -27,7 +28,7 @@ const insteadOf: Record<string, string> = {
 export async function assertEsModuleSources(rootDir: string, files: string[]): Promise<void> {
   const uses: { location: DefinitionLocation; name: string }[] = []
   for (const file of files) {
-    const text = await readFile(`${rootDir}/${file}`, 'utf8')
+    const text = await readFile(join(rootDir, file), 'utf8')
     const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true)
     for (const { node, name } of findCommonJsUses(source)) {
       const { line, character } = source.getLineAndCharacterOfPosition(node.getStart(source))

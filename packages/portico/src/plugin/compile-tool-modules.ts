@@ -45,11 +45,10 @@ export async function compileToolModules(
     const errors = (error as { errors?: EsbuildMessage[] }).errors ?? []
     const first = errors[0]?.location
     if (!first) throw error
-    // Every error of the first failing file, one per line; the error's location heads the first.
-    const [head, ...rest] = errors.filter((message) => message.location?.file === first.file)
-    const lines = rest.map(
-      ({ text, location }) =>
-        `${first.file}:${location?.line}:${(location?.column ?? 0) + 1}: ${text}`,
+    // Every error of every file, one per line; the first error's location heads the message.
+    const [head, ...rest] = errors
+    const lines = rest.map(({ text, location }) =>
+      location ? `${location.file}:${location.line}:${location.column + 1}: ${text}` : text,
     )
     throw new PluginDefinitionError(
       { file: first.file, line: first.line, column: first.column + 1 },
