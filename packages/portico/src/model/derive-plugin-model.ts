@@ -9,6 +9,7 @@ import { loadPrompts } from './prompts/load-prompts.js'
 import { loadResources } from './resources/load-resources.js'
 import { loadSkills } from './skills/load-skills.js'
 import { deriveTools } from './tools/derive-tools.js'
+import { warnIgnoredToolFiles } from './warn-ignored-tool-files.js'
 import { loadWidgets } from './widgets/load-widgets.js'
 
 /**
@@ -21,6 +22,7 @@ import { loadWidgets } from './widgets/load-widgets.js'
  */
 export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
   const { config, identity } = await loadConfig(rootDir)
+  warnIgnoredToolFiles(rootDir)
   const {
     toolClasses,
     tools,
