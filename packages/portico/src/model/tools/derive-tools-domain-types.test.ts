@@ -239,3 +239,54 @@ describe('deprecated methods', () => {
     ])
   })
 })
+
+describe('keywords that do not apply to the type', () => {
+  it.each([
+    ['@format uuid', 'number', '@format applies to strings, and "id" is a number'],
+    ['@minimum 1', 'string', '@minimum applies to numbers, and "id" is a string'],
+    ['@minItems 1', 'string | null', '@minItems applies to arrays, and "id" is a string'],
+    ['@maxLength 3', 'string[]', '@maxLength applies to strings, and "id" is an array'],
+  ])('refuses %s on %s, with file and line', async (tag, type, problem) => {
+    expect(
+      await deriveError(`
+        export class T {
+          run(input: {
+            /** ${tag} */
+            id: ${type}
+          }): void {}
+        }`),
+    ).toMatch(new RegExp(`^tools/t\\.ts:5:\\d+: T_run input "id": ${escapeRegExp(problem)}; `))
+  })
+
+  it('accepts a keyword that applies to one branch of a union, or to an alias', async () => {
+    const derived = await derive(`
+      type Key = string
+      export class T {
+        run(input: {
+          /** @minimum 1 */ a: number | null
+          /** @pattern ^x$ */ b: string | number
+          /** @minLength 1 */ c: Key
+          /** @minimum 0 */ d: 1 | 2
+          /** @format date-time */ e: Date
+        }): void {}
+      }`)
+    expect(Object.keys(inputProperties(derived))).toEqual(['a', 'b', 'c', 'd', 'e'])
+  })
+
+  it("refuses a keyword of an alias that does not apply to the alias's type", async () => {
+    expect(
+      await deriveError(`
+        /** @minimum 0 */
+        type Key = string
+        export class T {
+          run(input: { key: Key }): void {}
+        }`),
+    ).toMatch(
+      /^tools\/t\.ts:3:\d+: T_run input "key": @minimum applies to numbers, and "Key" is a string; /,
+    )
+  })
+})
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}

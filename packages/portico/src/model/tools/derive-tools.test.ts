@@ -567,11 +567,14 @@ const schemaRows: SchemaRow[] = [
         /**
          * @format email
          * @deprecated use owners
-         * @exclusiveMinimum 3
-         * @maximum 9
          * @whatever ignored
          */
         owner?: string
+        /**
+         * @exclusiveMinimum 3
+         * @maximum 9
+         */
+        rank?: number
       }
       export class T {
         run(input: Input): void {}
@@ -594,13 +597,8 @@ const schemaRows: SchemaRow[] = [
           maxItems: 5,
           uniqueItems: true,
         },
-        owner: {
-          type: 'string',
-          format: 'email',
-          deprecated: true,
-          exclusiveMinimum: 3,
-          maximum: 9,
-        },
+        owner: { type: 'string', format: 'email', deprecated: true },
+        rank: { type: 'number', exclusiveMinimum: 3, maximum: 9 },
       },
       // `weight` has a default, so callers may leave it out: the runtime fills it in.
       ['title', 'tags'],

@@ -1,5 +1,6 @@
 import ts from 'typescript'
 import type { JsonSchema } from '../../core/json-schema.js'
+import { assertKeywordsApply } from './assert-keywords-apply.js'
 import { ANNOTATION_KEYWORDS, hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
 import { readJsDoc } from './read-jsdoc.js'
 import type { SchemaWalker, TypeSite } from './schema-walker.js'
@@ -28,8 +29,11 @@ export function objectToSchema(walker: SchemaWalker, type: ts.Type, site: TypeSi
       typeNode: declaredTypeNode(declaration),
     }
     const propertyType = checker.getTypeOfSymbol(property)
-    const keywords = jsDocKeywords(doc, (problem) => walker.fail(propertySite, problem))
-    schemas[property.name] = withKeywords(walker.toSchema(propertyType, propertySite), keywords)
+    const fail = (problem: string) => walker.fail(propertySite, problem)
+    const keywords = jsDocKeywords(doc, fail)
+    const schema = walker.toSchema(propertyType, propertySite)
+    assertKeywordsApply(schema, keywords, property.name, fail)
+    schemas[property.name] = withKeywords(schema, keywords)
     if (!isOptional(property, propertyType)) required.push(property.name)
   }
 

@@ -1,6 +1,7 @@
 import ts from 'typescript'
 import type { JsonSchema } from '../../core/json-schema.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
+import { assertKeywordsApply } from './assert-keywords-apply.js'
 import { convertType } from './convert-type.js'
 import { describeNamedType, type NamedType } from './describe-named-type.js'
 import { hasIntegerTag, jsDocKeywords } from './jsdoc-keywords.js'
@@ -121,6 +122,7 @@ export class SchemaBuilder implements SchemaWalker {
     )
     let keywords: JsonSchema = {}
     let integer = site.integer === true
+    const checks: { own: JsonSchema; name: string; fail: (problem: string) => never }[] = []
     // the innermost alias first, so that an alias's own tags win over those of the one it names
     for (const declaration of aliases.reverse()) {
       const symbol = this.checker.getSymbolAtLocation(declaration.name)
@@ -129,10 +131,14 @@ export class SchemaBuilder implements SchemaWalker {
       const named = { name: declaration.name.text, declaration, ...description }
       this.#registry.use(named, type, this.#state.options.toolId)
       const aliasSite = { node: declaration, path: site.path }
-      keywords = { ...keywords, ...jsDocKeywords(doc, (problem) => this.fail(aliasSite, problem)) }
+      const fail = (problem: string) => this.fail(aliasSite, problem)
+      const own = jsDocKeywords(doc, fail)
+      keywords = { ...keywords, ...own }
       integer ||= hasIntegerTag(doc)
+      checks.push({ own, name: named.name, fail })
     }
     const schema = convertType(this, type, { ...site, integer })
+    for (const { own, name, fail } of checks) assertKeywordsApply(schema, own, name, fail)
     return withTypeKeywords(schema, keywords)
   }
 
@@ -147,7 +153,9 @@ export class SchemaBuilder implements SchemaWalker {
     const symbol = this.checker.getSymbolAtLocation(declaration.name)
     const doc = symbol === undefined ? { text: '', tags: [] } : readJsDoc(symbol, this.checker)
     const aliasSite = { node: declaration, path: site.path }
-    const keywords = jsDocKeywords(doc, (problem) => this.fail(aliasSite, problem))
+    const fail = (problem: string) => this.fail(aliasSite, problem)
+    const keywords = jsDocKeywords(doc, fail)
+    assertKeywordsApply(schema, keywords, named.name, fail)
     return withTypeKeywords(schema, { ...keywords, ...description })
   }
 
