@@ -29,6 +29,9 @@ function runtimeEntry(): string {
  * Bundles the widget runtime for browsers: one minified ES module with
  * `@modelcontextprotocol/ext-apps` and what it needs inside, and of Zod's error messages only
  * the English ones (nothing in the bundle asks for another locale; they are 40% of its size).
+ * `console.debug` and `console.log` calls are dropped: ext-apps logs every message it sends and
+ * parses, and every ping, into the host page's console. `test/widgets/widget-runtime-size.test.ts`
+ * holds the bundle to its size budget.
  */
 export async function bundleWidgetRuntime(): Promise<Uint8Array> {
   const { build } = await import('esbuild')
@@ -40,6 +43,8 @@ export async function bundleWidgetRuntime(): Promise<Uint8Array> {
     target: 'es2022',
     minify: true,
     legalComments: 'none',
+    // Calls whose result is unused are removed, arguments and all (esbuild's `pure`).
+    pure: ['console.debug', 'console.log'],
     write: false,
     logLevel: 'silent',
     plugins: [
