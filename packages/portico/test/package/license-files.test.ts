@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
@@ -32,12 +33,21 @@ describe('LICENSE', () => {
     expect(manifest.license).toBe('MIT')
     expect(manifest.files).toContain('LICENSE')
     expect(await mitText(dir)).toBe(await mitText('.'))
-    // --ignore-scripts: the list without the build that prepack runs.
-    const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: join(repoDir, dir),
-      env: nestedNpmEnv(),
-    })
-    const [pack] = JSON.parse(stdout) as { files: { path: string }[] }[]
-    expect(pack?.files.map((file) => file.path)).toContain('LICENSE')
+    // Packed from a copy of the manifest and the licence: other suites rebuild the package's
+    // folders meanwhile, and --ignore-scripts leaves out the build that prepack runs.
+    const copy = await mkdtemp(join(tmpdir(), 'portico-license-'))
+    try {
+      for (const file of ['package.json', 'LICENSE']) {
+        await cp(join(repoDir, dir, file), join(copy, file))
+      }
+      const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+        cwd: copy,
+        env: nestedNpmEnv(),
+      })
+      const [pack] = JSON.parse(stdout) as { files: { path: string }[] }[]
+      expect(pack?.files.map((file) => file.path)).toContain('LICENSE')
+    } finally {
+      await rm(copy, { recursive: true, force: true })
+    }
   })
 })
