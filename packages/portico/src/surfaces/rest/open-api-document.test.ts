@@ -199,7 +199,6 @@ describe('buildOpenApiDocument', () => {
     expect(operation.summary).toBe('Admin_reset')
     expect(operation).not.toHaveProperty('description')
     expect(operation.responses['200']?.content?.['application/json']?.schema).toStrictEqual({
-      nullable: true,
       enum: [null],
     })
   })

@@ -43,9 +43,9 @@ const cases: ConversionCase[] = [
     expected: { enum: ['a'] },
   },
   {
-    name: 'turns const null into a nullable null enum',
+    name: 'turns const null into a null enum',
     input: { const: null },
-    expected: { enum: [null], nullable: true },
+    expected: { enum: [null] },
   },
   {
     name: 'turns a primitive type with null into nullable',
@@ -78,14 +78,14 @@ const cases: ConversionCase[] = [
     expected: { anyOf: [{ type: 'string' }, { type: 'number' }], nullable: true },
   },
   {
-    name: 'turns the null type into a nullable null enum',
+    name: 'turns the null type into a null enum, without nullable (which wants a type beside it)',
     input: { type: 'null', description: 'Nothing.' },
-    expected: { description: 'Nothing.', nullable: true, enum: [null] },
+    expected: { description: 'Nothing.', enum: [null] },
   },
   {
-    name: 'turns a null-only type array into a nullable null enum',
+    name: 'turns a null-only type array into a null enum',
     input: { type: ['null'] },
-    expected: { nullable: true, enum: [null] },
+    expected: { enum: [null] },
   },
   {
     name: 'lifts the one non-null branch of an anyOf and makes it nullable',

@@ -281,9 +281,9 @@ function liftBranch(out: Record<string, unknown>, branch: OpenApiSchema): void {
 function applyNull(out: Record<string, unknown>, nullable: boolean, nullOnly: boolean): void {
   if (nullOnly && out.type === undefined) {
     // OAS 3.0 has no `null` type. Without `type`, 3.0.3 leaves the type open, so `enum: [null]`
-    // alone admits exactly null; `nullable: true` is for tools that follow 3.0.0-3.0.2, where
-    // null is never valid without it. Naming any `type` here would mislead code generators.
-    out.nullable = true
+    // alone admits exactly null (the document says 3.0.3). `nullable` would need a `type` beside
+    // it (Redocly's nullable-type-sibling: a `void` tool's result failed lint), and naming any
+    // `type` here would mislead code generators.
     out.enum = [null]
     return
   }
@@ -295,5 +295,7 @@ function applyNull(out: Record<string, unknown>, nullable: boolean, nullOnly: bo
   }
   // OAS 3.0.3: with `nullable`, an `enum` still has to list null for null to be valid.
   if (nullable && values && values.length > 0 && !values.includes(null)) values.push(null)
+  // an enum without `type` that lists null admits it already; `nullable` wants a `type` beside it
+  if (out.type === undefined && values?.includes(null)) return
   if (nullable || values?.includes(null)) out.nullable = true
 }
