@@ -22,6 +22,13 @@ export class Board {
     return null
   }
 
+  /** Finds a card by key or by title. */
+  find(input: { key: CardKey }): { by: string }
+  find(input: { title: string }): { by: string }
+  find(input: { key?: CardKey; title?: string }): { by: string } {
+    return { by: input.key === undefined ? 'title' : 'key' }
+  }
+
   move(input: { card: \`card-\${number}\` }): { card: string } {
     return { card: input.card }
   }
@@ -75,6 +82,18 @@ describe('domain types over HTTP', () => {
     expect((bad.body.errors as { path: string }[]).map((error) => error.path)).toEqual(['/card'])
   })
 
+  it('serves an overloaded method with the input of its implementation', async () => {
+    expect(await rest('/api/Board/find', { title: 'Fix' })).toEqual({
+      status: 200,
+      body: { by: 'title' },
+    })
+    expect(await rest('/api/Board/find', { key: 'card-3' })).toEqual({
+      status: 200,
+      body: { by: 'key' },
+    })
+    expect((await rest('/api/Board/find', { key: 'nope' })).status).toBe(422)
+  })
+
   it('marks a @deprecated method deprecated in /open-api.json', async () => {
     const document = (await (await fetch(`${server.url}/open-api.json`)).json()) as {
       paths: Record<string, { post: { deprecated?: boolean } }>
@@ -104,6 +123,11 @@ describe('domain types over HTTP', () => {
       client = await connectMcpClient(`${server.url}/mcp`, mode)
     })
     afterAll(() => client?.close())
+
+    it('serves an overloaded method with the input of its implementation', async () => {
+      const found = await client.callTool({ name: 'Board_find', arguments: { title: 'Fix' } })
+      expect(found.structuredContent).toEqual({ by: 'title' })
+    })
 
     it('says a @deprecated tool is deprecated in its description', async () => {
       const { tools } = await client.listTools()

@@ -290,3 +290,25 @@ describe('keywords that do not apply to the type', () => {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }
+
+describe('overloaded methods', () => {
+  it('derives the tool from the implementation signature, with the JSDoc of the overloads', async () => {
+    const derived = await derive(`
+      export class Cards {
+        /** Finds a card by key or by title. */
+        find(input: { key: string }): { found: boolean }
+        find(input: { title: string }): { found: boolean }
+        find(input: { key?: string; title?: string }): { found: boolean } {
+          return { found: input.key !== undefined }
+        }
+      }`)
+    expect(derived.tools).toHaveLength(1)
+    expect(derived.tools[0]).toMatchObject({
+      id: 'Cards_find',
+      summary: 'Finds a card by key or by title.',
+      source: { file: 'tools/t.ts', line: 6 },
+    })
+    expect(inputProperties(derived)).toEqual({ key: { type: 'string' }, title: { type: 'string' } })
+    expect(derived.tools[0]?.inputSchema.required).toBeUndefined()
+  })
+})

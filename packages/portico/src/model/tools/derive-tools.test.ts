@@ -1296,16 +1296,6 @@ const errorRows: ErrorRow[] = [
     message: /^tools\/t\.ts:1:1: a tool class must be a named export/,
   },
   {
-    name: 'rejects an overloaded tool method',
-    files: toolFile(code`
-      export class T {
-        run(input: { a: string }): void
-        run(input: { b: number }): void
-        run(input: object): void {}
-      }`),
-    message: /^tools\/t\.ts:3:3: method "run" is overloaded/,
-  },
-  {
     name: 'rejects a Date inside a recursive input type',
     files: toolFile(code`
       interface Task { at: Date; subtasks: Task[] }

@@ -103,6 +103,9 @@ function findOwnToolMethods(
       if (flags & ts.ModifierFlags.Static) {
         fail(`a static method is not a tool (tools are instance methods); ${MAKE_PRIVATE}`)
       }
+      // an overload's signature is not what the runtime calls: the implementation takes every
+      // input the overloads allow, so its signature is the tool's
+      if (member.body === undefined && hasImplementation(declaration, name.text)) continue
       if (methods.some((method) => method.name === name.text)) {
         throw new PluginDefinitionError(
           locateNode(rootDir, member),
@@ -127,6 +130,17 @@ function findOwnToolMethods(
     }
   }
   return methods
+}
+
+/** Whether `declaration` has a method named `name` with a body (overloads have none). */
+function hasImplementation(declaration: ts.ClassLikeDeclaration, name: string): boolean {
+  return declaration.members.some(
+    (member) =>
+      ts.isMethodDeclaration(member) &&
+      member.body !== undefined &&
+      hasPlainName(member.name) &&
+      member.name.text === name,
+  )
 }
 
 /** Identifier and string-literal names; computed (`[Symbol.iterator]`) and `#private` are not. */
