@@ -5,7 +5,8 @@ import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugi
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 // Ordinary domain types of a kanban plugin (issue 27), served over REST and MCP: the JSDoc of
-// an alias of a primitive holds wherever the alias is used, a template literal type is a pattern.
+// an alias of a primitive holds wherever the alias is used, a template literal type is a pattern,
+// overloads, URL and classes with toJSON() in outputs.
 
 const kanbanTools = `
 /** A card's key. @pattern ^card-[0-9]+$ */
@@ -13,7 +14,18 @@ export type CardKey = string
 /** Price in cents. @minimum 0 @integer */
 export type Cents = number
 
+class Money {
+  constructor(private readonly cents: number) {}
+  toJSON(): { cents: number; currency: 'EUR' } {
+    return { cents: this.cents, currency: 'EUR' }
+  }
+}
+
 export class Board {
+  quote(): { link: URL; price: Money } {
+    return { link: new URL('https://shop.example/a b'), price: new Money(5) }
+  }
+
   /**
    * Moves a card to the top.
    * @deprecated Use Board_move.
@@ -94,6 +106,13 @@ describe('domain types over HTTP', () => {
     expect((await rest('/api/Board/find', { key: 'nope' })).status).toBe(422)
   })
 
+  it('answers a URL as its href and a class as its toJSON()', async () => {
+    expect(await rest('/api/Board/quote', {})).toEqual({
+      status: 200,
+      body: { link: 'https://shop.example/a%20b', price: { cents: 5, currency: 'EUR' } },
+    })
+  })
+
   it('marks a @deprecated method deprecated in /open-api.json', async () => {
     const document = (await (await fetch(`${server.url}/open-api.json`)).json()) as {
       paths: Record<string, { post: { deprecated?: boolean } }>
@@ -114,6 +133,15 @@ describe('domain types over HTTP', () => {
         name: 'Cents',
         schema: { description: 'Price in cents.', type: 'integer', minimum: 0 },
       },
+      {
+        name: 'Money',
+        schema: {
+          type: 'object',
+          properties: { cents: { type: 'number' }, currency: { type: 'string', const: 'EUR' } },
+          required: ['cents', 'currency'],
+          additionalProperties: false,
+        },
+      },
     ])
   })
 
@@ -127,6 +155,14 @@ describe('domain types over HTTP', () => {
     it('serves an overloaded method with the input of its implementation', async () => {
       const found = await client.callTool({ name: 'Board_find', arguments: { title: 'Fix' } })
       expect(found.structuredContent).toEqual({ by: 'title' })
+    })
+
+    it('answers a URL as its href and a class as its toJSON()', async () => {
+      const quote = await client.callTool({ name: 'Board_quote', arguments: {} })
+      expect(quote.structuredContent).toEqual({
+        link: 'https://shop.example/a%20b',
+        price: { cents: 5, currency: 'EUR' },
+      })
     })
 
     it('says a @deprecated tool is deprecated in its description', async () => {

@@ -66,10 +66,12 @@ function objectLikeToSchema(walker: SchemaWalker, type: ts.ObjectType, site: Typ
       items: itemType === undefined ? {} : walker.toSchema(itemType, itemSite),
     }
   }
-  if (isBuiltInDate(walker, type)) {
+  if (isBuiltIn(walker, type, 'Date')) {
     walker.noteDate(site)
     return { type: 'string', format: 'date-time' }
   }
+  const jsonForm = toJsonFormSchema(walker, type, site)
+  if (jsonForm !== undefined) return jsonForm
   if (
     checker.getSignaturesOfType(type, ts.SignatureKind.Call).length > 0 ||
     checker.getSignaturesOfType(type, ts.SignatureKind.Construct).length > 0
@@ -93,9 +95,43 @@ function intersectionToSchema(
   return objectToSchema(walker, type, site)
 }
 
-function isBuiltInDate(walker: SchemaWalker, type: ts.Type): boolean {
+/**
+ * A class instance whose JSON form is plain data, in an output (where `JSON.stringify` meets it
+ * as the runtime shapes the result): a `URL` is its href, a class with `toJSON()` is what that
+ * returns. An input arrives as JSON and reaches the method as such, never as the instance.
+ */
+function toJsonFormSchema(
+  walker: SchemaWalker,
+  type: ts.ObjectType,
+  site: TypeSite,
+): JsonSchema | undefined {
+  const { checker } = walker
+  if (isBuiltIn(walker, type, 'URL')) {
+    if (walker.isInput()) {
+      walker.fail(site, 'a URL in the input is not revived; take a string with @format uri')
+    }
+    return { type: 'string', format: 'uri' }
+  }
+  const toJson = checker.getPropertyOfType(type, 'toJSON')
+  if (toJson === undefined || !(toJson.flags & ts.SymbolFlags.Method)) return undefined
+  const name = checker.typeToString(type)
+  if (walker.isInput()) {
+    walker.fail(
+      site,
+      `${name} is a class instance, which an input is not (it arrives as JSON); take the plain data its toJSON() returns`,
+    )
+  }
+  const [signature] = checker.getSignaturesOfType(
+    checker.getTypeOfSymbol(toJson),
+    ts.SignatureKind.Call,
+  )
+  if (signature === undefined) return undefined
+  return walker.toSchema(signature.getReturnType(), { ...site, typeNode: undefined })
+}
+
+function isBuiltIn(walker: SchemaWalker, type: ts.Type, name: string): boolean {
   const symbol = type.getSymbol()
-  if (symbol?.name !== 'Date') return false
+  if (symbol?.name !== name) return false
   const declarations = symbol.declarations ?? []
   // a plugin may augment the global Date; one library declaration is enough
   return declarations.some((node) => !walker.isPluginNode(node))

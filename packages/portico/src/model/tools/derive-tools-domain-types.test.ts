@@ -312,3 +312,53 @@ describe('overloaded methods', () => {
     expect(derived.tools[0]?.inputSchema.required).toBeUndefined()
   })
 })
+
+const money = `
+/** An amount of money. */
+class Money {
+  constructor(private readonly cents: number) {}
+  add(other: Money): Money { return new Money(this.cents + other.cents) }
+  toJSON(): { cents: number; currency: 'EUR' } { return { cents: this.cents, currency: 'EUR' } }
+}
+`
+
+describe('class instances whose JSON form is plain data, in outputs', () => {
+  it('derives URL as a uri string and a class with toJSON as what toJSON returns', async () => {
+    const derived = await derive(`${money}
+      export class Shop {
+        quote(): { link: URL; price: Money; prices: Money[] } {
+          return { link: new URL('https://shop.example/'), price: new Money(5), prices: [] }
+        }
+      }`)
+    const moneySchema = {
+      description: 'An amount of money.',
+      type: 'object',
+      properties: { cents: { type: 'number' }, currency: { type: 'string', const: 'EUR' } },
+      required: ['cents', 'currency'],
+      additionalProperties: false,
+    }
+    expect(derived.tools[0]?.outputSchema.properties).toEqual({
+      link: { type: 'string', format: 'uri' },
+      price: moneySchema,
+      prices: { type: 'array', items: moneySchema },
+    })
+    expect(derived.types.map(({ name, schema }) => ({ name, schema }))).toEqual([
+      { name: 'Money', schema: moneySchema },
+    ])
+  })
+
+  it.each([
+    ['URL', 'a URL in the input is not revived; take a string with @format uri'],
+    [
+      'Money',
+      'Money is a class instance, which an input is not (it arrives as JSON); take the plain data its toJSON() returns',
+    ],
+  ])('refuses %s in an input, with file and line', async (type, problem) => {
+    expect(
+      await deriveError(`${money}
+        export class Shop {
+          pay(input: { what: ${type} }): void {}
+        }`),
+    ).toMatch(new RegExp(`^tools/t\\.ts:10:\\d+: Shop_pay input "what": ${escapeRegExp(problem)}$`))
+  })
+})

@@ -93,6 +93,10 @@ export class SchemaBuilder implements SchemaWalker {
     }
   }
 
+  isInput(): boolean {
+    return this.#state.options.recordDates
+  }
+
   noteDate(site: TypeSite): void {
     const state = this.#state
     if (!state.options.recordDates) return

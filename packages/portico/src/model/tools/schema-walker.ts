@@ -23,6 +23,8 @@ export interface SchemaWalker {
   readonly checker: ts.TypeChecker
   /** The schema of `type` where `site` writes it, named types inlined or referenced. */
   toSchema(type: ts.Type, site: TypeSite): JsonSchema
+  /** Whether the root is a tool's input, which arrives as JSON: only a `Date` is revived. */
+  isInput(): boolean
   /** Records that the input holds a `Date` at `site.path`. */
   noteDate(site: TypeSite): void
   /** Throws a PluginDefinitionError at `site` that names the tool and the property path. */
