@@ -119,6 +119,8 @@ export const REDIRECTED_PATHS: ReadonlySet<string> = new Set([
 /** Whether `uri` names a resource of the fixture: its file, or an item by a number from 1. */
 export function isFixtureResource(uri: string): boolean {
   if (/^hostile:\/\/note$/i.test(uri)) return true
+  // What resources/list lists besides the plugin's own: its skill's files and its widget page.
+  if (uri === 'skill://probe/SKILL.md' || uri === 'ui://widgets/Inspect_report.html') return true
   const id = /^hostile:\/\/items\/([^/?#]+)$/i.exec(uri)?.[1]
   if (id === undefined) return false
   return [id, decodeOrUndefined(id)].some(
