@@ -51,9 +51,12 @@ export type {
 } from './core/tool-content.js'
 export type {
   PorticoAskOptions,
+  PorticoElicitContent,
   PorticoElicitField,
+  PorticoElicitForm,
   PorticoElicitRequest,
   PorticoElicitResult,
+  PorticoElicitValues,
   PorticoLogLevel,
   PorticoRoot,
   PorticoSamplingMessage,

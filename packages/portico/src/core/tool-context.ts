@@ -16,15 +16,17 @@ export interface PorticoElicitField {
   type: 'string' | 'number' | 'integer' | 'boolean' | 'array'
   title?: string
   description?: string
-  default?: string | number | boolean | string[]
+  default?: string | number | boolean | readonly string[]
   /** A single choice among strings (type `string`). */
-  enum?: string[]
+  enum?: readonly string[]
   /** Display names of `enum`, in the same order. */
-  enumNames?: string[]
+  enumNames?: readonly string[]
   /** The choices of a multi-select (type `array`). */
-  items?: { type: 'string'; enum: string[] } | { anyOf: { const: string; title: string }[] }
+  items?:
+    | { type: 'string'; enum: readonly string[] }
+    | { anyOf: readonly { const: string; title: string }[] }
   /** Single choices with titles (type `string`). */
-  oneOf?: { const: string; title: string }[]
+  oneOf?: readonly { const: string; title: string }[]
   format?: 'email' | 'uri' | 'date' | 'date-time'
   minLength?: number
   maxLength?: number
@@ -34,20 +36,59 @@ export interface PorticoElicitField {
   maxItems?: number
 }
 
-/** What `ctx.elicit` asks the user, as MCP's form-mode `elicitation/create` carries it. */
-export interface PorticoElicitRequest {
-  message: string
-  /** A flat object of primitive fields: the form the client shows. */
-  requestedSchema: {
-    type: 'object'
-    properties: Record<string, PorticoElicitField>
-    required?: string[]
-  }
+/** The form of an elicitation: a flat object of primitive fields, which the client shows. */
+export interface PorticoElicitForm {
+  type: 'object'
+  properties: Readonly<Record<string, PorticoElicitField>>
+  required?: readonly string[]
 }
 
+/** What `ctx.elicit` asks the user, as MCP's form-mode `elicitation/create` carries it. */
+export interface PorticoElicitRequest<Form extends PorticoElicitForm = PorticoElicitForm> {
+  message: string
+  requestedSchema: Form
+}
+
+/** The values of an accepted form whose fields are not known from its type. */
+export type PorticoElicitValues = Record<string, string | number | boolean | string[]>
+
+/** The value the user gives for one field. */
+type FieldValue<Field> = Field extends { type: 'array' }
+  ? string[]
+  : Field extends { type: 'number' | 'integer' }
+    ? number
+    : Field extends { type: 'boolean' }
+      ? boolean
+      : Field extends { enum: readonly (infer Choice extends string)[] }
+        ? Choice
+        : Field extends { oneOf: readonly { const: infer Choice extends string }[] }
+          ? Choice
+          : string
+
+type RequiredOf<Form> = Form extends { required: readonly (infer Name)[] } ? Name : never
+
+/**
+ * The content of an accepted form, typed from the form written at the call: each field by its
+ * type (an `enum` as its choices), required fields present, the others optional. Sound because
+ * the runtime checks the client's answer against the form before the method sees it. A form
+ * whose fields are not literal reads as {@link PorticoElicitValues}.
+ */
+export type PorticoElicitContent<Form extends PorticoElicitForm> =
+  string extends keyof Form['properties']
+    ? PorticoElicitValues
+    : {
+        -readonly [Name in keyof Form['properties'] & RequiredOf<Form>]: FieldValue<
+          Form['properties'][Name]
+        >
+      } & {
+        -readonly [Name in Exclude<keyof Form['properties'], RequiredOf<Form>>]?: FieldValue<
+          Form['properties'][Name]
+        >
+      }
+
 /** The user's answer to an elicitation: the form's values, or a refusal. */
-export type PorticoElicitResult =
-  | { action: 'accept'; content: Record<string, string | number | boolean | string[]> }
+export type PorticoElicitResult<Content = PorticoElicitValues> =
+  | { action: 'accept'; content: Content }
   | { action: 'decline' | 'cancel' }
 
 /** One message of a sampling request or its answer. */
@@ -130,7 +171,10 @@ export interface PorticoToolContext {
    * before `elicit` must be safe to repeat. Asks made at once (`Promise.all`) go in one round.
    * Rejects when the client cannot answer (REST, or no `elicitation` capability).
    */
-  elicit(request: PorticoElicitRequest, options?: PorticoAskOptions): Promise<PorticoElicitResult>
+  elicit<const Form extends PorticoElicitForm>(
+    request: PorticoElicitRequest<Form>,
+    options?: PorticoAskOptions,
+  ): Promise<PorticoElicitResult<PorticoElicitContent<Form>>>
   /** Asks the client's model for a completion; replayed like {@link elicit} in 2026-07-28. */
   sample(
     request: PorticoSamplingRequest,

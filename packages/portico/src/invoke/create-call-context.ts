@@ -2,6 +2,8 @@ import type { JsonSchema } from '../core/json-schema.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { PorticoError } from '../core/portico-error.js'
 import type {
+  PorticoElicitContent,
+  PorticoElicitForm,
   PorticoElicitRequest,
   PorticoElicitResult,
   PorticoRoot,
@@ -149,27 +151,25 @@ function cannotAsk(toolId: string, what: keyof typeof FEATURES): PorticoError {
   )
 }
 
-function checkElicitAnswer(
+function checkElicitAnswer<Form extends PorticoElicitForm>(
   toolId: string,
   answer: unknown,
-  request: PorticoElicitRequest,
+  request: PorticoElicitRequest<Form>,
   compileAnswerSchema: CompileAnswerSchema,
-): PorticoElicitResult {
+): PorticoElicitResult<PorticoElicitContent<Form>> {
   if (!isObject(answer) || !ELICIT_ACTIONS.has(answer.action)) {
     throw badAnswer(toolId, 'elicitation', 'it has no action accept, decline or cancel')
   }
   if (answer.action !== 'accept') return { action: answer.action as 'decline' | 'cancel' }
   const content = answer.content ?? {}
   if (!isObject(content)) throw badAnswer(toolId, 'elicitation', 'its content is not an object')
-  const failures = compileAnswerSchema(request.requestedSchema as JsonSchema)(content)
+  const failures = compileAnswerSchema(request.requestedSchema as unknown as JsonSchema)(content)
   if (failures.length > 0) {
     const detail = failures.map((failure) => `${failure.path || '/'} ${failure.message}`).join('; ')
     throw badAnswer(toolId, 'elicitation', `its content does not match the form (${detail})`)
   }
-  return {
-    action: 'accept',
-    content: content as Record<string, string | number | boolean | string[]>,
-  }
+  // The form's type holds: the content was just checked against the form.
+  return { action: 'accept', content: content as unknown as PorticoElicitContent<Form> }
 }
 
 function checkSamplingAnswer(toolId: string, answer: unknown): PorticoSamplingResult {

@@ -44,6 +44,7 @@ describe('the README', () => {
     expect([...(await readmePluginFiles()).keys()]).toEqual([
       'tools/weather.ts',
       'portico.config.ts',
+      'tools/greeter.ts',
       'tests/weather.test.ts',
     ])
     const tool = server.runtime.findTool('Weather_forecast')
@@ -79,6 +80,26 @@ describe('the README', () => {
     expect(tested.stdout).toMatch(/^# pass 3$/m)
     expect(tested.stdout).toMatch(/^# fail 0$/m)
     expect(tested.code, tested.stdout).toBe(0)
+  }, 60_000)
+})
+
+describe('the README’s Greeter', () => {
+  it('reads the elicited name as a field of the form, under the scaffold’s strictest options', async () => {
+    expect(server.runtime.findTool('Greeter_greet')).toBeDefined()
+    const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc')
+    const strict = [
+      '--ignoreConfig',
+      '--noEmit',
+      '--strict',
+      '--exactOptionalPropertyTypes',
+      '--noPropertyAccessFromIndexSignature',
+    ]
+    const target = ['--target', 'ES2023', '--module', 'NodeNext', '--types', 'node']
+    const file = join(scratch.dir, 'tools/greeter.ts')
+    const checked = await outcome(
+      exec(process.execPath, [tsc, ...strict, ...target, '--skipLibCheck', file]),
+    )
+    expect(checked).toEqual({ code: 0, stdout: '' })
   }, 60_000)
 })
 
