@@ -91,8 +91,10 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
       serving?.close()
       serving = next
       const ms = Math.round(performance.now() - started)
-      const names = [...changed].join(', ')
-      logger.success(`${names} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
+      // A line per file, as when each reloads alone: several saved meanwhile share this reload.
+      for (const name of changed) {
+        logger.success(`${name} changed: reloaded ${serving.model.tools.length} tools in ${ms} ms`)
+      }
     } catch (error) {
       printError(error)
       logger.warn('The last good version keeps serving.')
