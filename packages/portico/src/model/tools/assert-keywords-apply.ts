@@ -18,12 +18,12 @@ const KEYWORD_KINDS: ReadonlyMap<string, ValueKind> = new Map([
   ['uniqueItems', 'array'],
 ])
 
-const KIND_KEYWORDS: Record<ValueKind, string> = {
-  string: '@minLength, @maxLength, @pattern and @format',
-  number: '@minimum, @maximum, @exclusiveMinimum, @exclusiveMaximum and @multipleOf',
-  array: '@minItems, @maxItems and @uniqueItems',
-  object: 'no constraint tags',
-  boolean: 'no constraint tags',
+/** What a kind of value takes, for the message: `@a, @b and @c`, made from the map above. */
+function tagsOf(kind: ValueKind): string {
+  const tags = [...KEYWORD_KINDS].filter(([, of]) => of === kind).map(([keyword]) => `@${keyword}`)
+  const last = tags.pop()
+  if (last === undefined) return 'no constraint tags'
+  return tags.length === 0 ? last : `${tags.join(', ')} and ${last}`
 }
 
 const ARTICLES: Record<ValueKind, string> = {
@@ -54,7 +54,7 @@ export function assertKeywordsApply(
     const [actual] = [...kinds]
     const is = kinds.size === 1 && actual !== undefined ? ARTICLES[actual] : [...kinds].join(' or ')
     const allowed =
-      kinds.size === 1 && actual !== undefined ? `; ${is} takes ${KIND_KEYWORDS[actual]}` : ''
+      kinds.size === 1 && actual !== undefined ? `; ${is} takes ${tagsOf(actual)}` : ''
     fail(`@${keyword} applies to ${kind}s, and "${name}" is ${is}${allowed}`)
   }
 }
