@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { ErrorDetail } from '../core/portico-error.js'
+import { splitHost } from '../http/host-origin-problems.js'
+import { LOOPBACK } from '../http/host-policy.js'
 import { PROBLEM_CONTENT_TYPE, problemKinds, problemType } from '../http/problem-response.js'
 
 const detail =
@@ -47,8 +49,7 @@ function split(line: string): ErrorDetail {
  * not for a page of another origin that a rebinding DNS name points here.
  */
 function isLocal(request: IncomingMessage): boolean {
-  const host = (request.headers.host ?? '').replace(/:\d+$/, '')
-  return ['localhost', '127.0.0.1', '[::1]'].includes(host)
+  return LOOPBACK.test(splitHost(request.headers.host ?? '')?.hostname ?? '')
 }
 
 function page(lines: readonly string[]): string {

@@ -27,15 +27,20 @@ function admits(entry: string, host: { hostname: string; port: string }): boolea
 /**
  * What is wrong with a `Host` value for a list of allowed hosts, or `undefined`. Same rules
  * and messages as the MCP SDK's `hostHeaderValidationResponse`, with one addition: an entry
- * may name a port (`name:port`), and then only that port passes.
+ * may name a port (`name:port`), and then only that port passes. `header` names the header
+ * judged in the messages (`X-Forwarded-Host` for a trusted proxy's).
  */
-export function hostProblem(host: string, allowed: readonly string[]): string | undefined {
-  if (host === '') return 'Missing Host header'
+export function hostProblem(
+  host: string,
+  allowed: readonly string[],
+  header = 'Host',
+): string | undefined {
+  if (host === '') return `Missing ${header} header`
   const split = splitHost(host)
-  if (split === undefined) return `Invalid Host header: ${host}`
+  if (split === undefined) return `Invalid ${header} header: ${host}`
   return allowed.some((entry) => admits(entry, split))
     ? undefined
-    : `Invalid Host: ${split.hostname}`
+    : `Invalid ${header}: ${split.hostname}`
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AuthMode, ResolvedConfig } from '../config/config-types.js'
+import { splitHost } from './host-origin-problems.js'
 
 /**
  * Which `Host` and `Origin` values the tool-calling routes (`/api/*`, `/mcp*`) accept
@@ -79,7 +80,7 @@ export function resolveHostPolicy(config: HostPolicyConfig, listenHost: string):
 
 /** An allowed-host entry without its port: what an `Origin`'s hostname is compared with. */
 function hostnameOf(entry: string): string {
-  return entry.replace(/:\d+$/, '')
+  return splitHost(entry)?.hostname ?? entry
 }
 
 /**

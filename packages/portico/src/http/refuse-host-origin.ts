@@ -35,17 +35,19 @@ export function createHostOriginRefusal(policy: HostPolicy): HostOriginRefusal {
   const judgeHost = allowedHosts
     ? memoizeVerdicts((host) => hostProblem(host, allowedHosts))
     : undefined
+  const judgeForwarded =
+    allowedHosts && trustProxy
+      ? memoizeVerdicts((host) => hostProblem(host, allowedHosts, 'X-Forwarded-Host'))
+      : undefined
   const judgeOrigin = allowedOriginHostnames
     ? memoizeVerdicts((origin) => originProblem(origin, allowedOriginHostnames, allowedOrigins))
     : undefined
   return (host, origin, fetchSite, forwardedHost) => {
     const hostRefused = judgeHost?.(host ?? '')
     if (hostRefused) return hostRefused
-    if (trustProxy && judgeHost && forwardedHost) {
-      const forwarded = lastForwardedValue(forwardedHost)
-      const forwardedRefused = forwarded ? judgeHost(forwarded) : undefined
-      if (forwardedRefused) return forwardedRefused.replace('Host', 'X-Forwarded-Host')
-    }
+    const forwarded = judgeForwarded && forwardedHost ? lastForwardedValue(forwardedHost) : ''
+    const forwardedRefused = forwarded ? judgeForwarded?.(forwarded) : undefined
+    if (forwardedRefused) return forwardedRefused
     if (!judgeOrigin || fetchSite === 'same-origin' || fetchSite === 'none') return undefined
     if (origin) {
       const refused = judgeOrigin(origin)
