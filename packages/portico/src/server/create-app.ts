@@ -166,8 +166,10 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
   // Before the CORS middleware, which grants every other preflight.
   app.on('OPTIONS', TOOL_CALLING_PATHS, refuseForeignPreflight(hostPolicy, { dev }))
   const corsHeaders = cors()
+  // A configured public URL fixes every origin: the port a request came in on is never asked.
+  const portMatters = model.config.server.publicUrl === undefined
   app.use('*', (c, next) => {
-    rememberLocalPort(c.req.raw, c.env)
+    if (portMatters) rememberLocalPort(c.req.raw, c.env)
     return pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next)
   })
   app.on('GET', ['/mcp', '/mcp/*'], limitEventStreams(model.config.limits.mcpStreams))
