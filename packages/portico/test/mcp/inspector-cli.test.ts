@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { runExternalTool, stopExternalTools, type ToolRun } from '../support/external-tools.js'
+import { describeRun, runExternalTool, stopExternalTools } from '../support/external-tools.js'
 import {
   callTool,
   fixtureDir,
@@ -58,10 +58,6 @@ async function inspect(args: string[], url = server.url): Promise<Record<string,
   expect(run.code, describeRun(run)).toBe(0)
   expect(run.stderr.trim(), describeRun(run)).toBe('')
   return JSON.parse(run.stdout) as Record<string, unknown>
-}
-
-function describeRun(run: ToolRun): string {
-  return `inspector exited with ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`
 }
 
 describe.each(['legacy', 'modern'])('the MCP Inspector CLI over the %s protocol era', (era) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { cliPath } from '../support/cli-process.js'
-import { runExternalTool, stopExternalTools, type ToolRun } from '../support/external-tools.js'
+import { describeRun, runExternalTool, stopExternalTools } from '../support/external-tools.js'
 import { fixtureDir } from '../support/serve-plugin.js'
 
 const tools = inject('externalTools')
@@ -44,10 +44,6 @@ async function inspect(args: string[]): Promise<Record<string, unknown>> {
   )
   expect(run.code, describeRun(run)).toBe(0)
   return JSON.parse(run.stdout) as Record<string, unknown>
-}
-
-function describeRun(run: ToolRun): string {
-  return `inspector exited with ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`
 }
 
 describe.each(['legacy', 'modern'])('the MCP Inspector CLI on portico stdio, %s era', (era) => {

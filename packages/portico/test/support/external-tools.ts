@@ -156,6 +156,11 @@ export function runExternalTool(
 }
 
 /** Kills any tool run still going, for a suite's `afterAll`. */
+/** A run's exit code and output, for an assertion's message. */
+export function describeRun(run: ToolRun): string {
+  return `inspector exited with ${run.code}\nstdout:\n${run.stdout}\nstderr:\n${run.stderr}`
+}
+
 export function stopExternalTools(): void {
   for (const child of running) child.kill('SIGKILL')
   running.clear()
