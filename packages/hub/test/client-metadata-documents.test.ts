@@ -8,6 +8,7 @@ import {
   CALLBACK_URI,
   knownClient,
   obtainTokens,
+  requestAuthorization,
   verifyAccessToken,
 } from './support/hub-client.js'
 import { selfSignedCertificate } from './support/self-signed-certificate.js'
@@ -44,21 +45,8 @@ function documentFor(url: string, extra: Record<string, unknown> = {}): Record<s
 }
 
 /** The authorization request of `clientId`, as a browser sees it: status and page. */
-async function authorize(
-  clientId: string,
-  at: Hub = hub,
-): Promise<{ status: number; html: string }> {
-  const url = new URL(`${at.url}/auth`)
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: CALLBACK_URI,
-    scope: 'openid',
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    code_challenge_method: 'S256',
-  }).toString()
-  const response = await fetch(url, { redirect: 'manual' })
-  return { status: response.status, html: await response.text() }
+function authorize(clientId: string, at: Hub = hub): Promise<{ status: number; html: string }> {
+  return requestAuthorization(at.url, clientId, { scope: 'openid' })
 }
 
 /** The token endpoint's JSON answer to a code exchange by `clientId`. */

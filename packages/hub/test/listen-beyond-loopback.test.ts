@@ -2,7 +2,7 @@ import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStore, type Hub, startHub } from '../src/index.js'
 import { type DocumentServer, startDocumentServer } from './support/document-server.js'
-import { CALLBACK_URI } from './support/hub-client.js'
+import { CALLBACK_URI, requestAuthorization } from './support/hub-client.js'
 
 /**
  * A hub that listens beyond loopback (`host: '0.0.0.0'`) needs an explicit issuer, warns that
@@ -39,17 +39,8 @@ async function closedPort(): Promise<number> {
 }
 
 /** The hub's answer to an authorization request of `clientId`: status and page. */
-async function authorize(clientId: string): Promise<{ status: number; html: string }> {
-  const url = new URL(`http://127.0.0.1:${hub.port}/auth`)
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: CALLBACK_URI,
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    code_challenge_method: 'S256',
-  }).toString()
-  const response = await fetch(url, { redirect: 'manual' })
-  return { status: response.status, html: await response.text() }
+function authorize(clientId: string): Promise<{ status: number; html: string }> {
+  return requestAuthorization(`http://127.0.0.1:${hub.port}`, clientId)
 }
 
 describe('a hub listening beyond loopback', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryStore, type Hub, startHub } from '../src/index.js'
-import { CALLBACK_URI } from './support/hub-client.js'
+import { CALLBACK_URI, requestAuthorization } from './support/hub-client.js'
 
 /**
  * Open dynamic registration has bounds: each client address may register a burst of clients,
@@ -58,17 +58,8 @@ async function registeredId(hub: Hub): Promise<string> {
 }
 
 /** The status of an authorization request by `clientId` (303 to the login page when known). */
-async function authorize(hub: Hub, clientId: string): Promise<{ status: number; html: string }> {
-  const url = new URL(`${hub.url}/auth`)
-  url.search = new URLSearchParams({
-    client_id: clientId,
-    response_type: 'code',
-    redirect_uri: CALLBACK_URI,
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    code_challenge_method: 'S256',
-  }).toString()
-  const response = await fetch(url, { redirect: 'manual' })
-  return { status: response.status, html: await response.text() }
+function authorize(hub: Hub, clientId: string): Promise<{ status: number; html: string }> {
+  return requestAuthorization(hub.url, clientId)
 }
 
 describe('the registration rate limit', () => {

@@ -9,6 +9,31 @@ export const CALLBACK_URI = 'http://127.0.0.1:8976/callback'
 /** openid-client over plain http, as against a hub on loopback. */
 export const INSECURE = { execute: [oidc.allowInsecureRequests] }
 
+/** A fixed PKCE challenge: the tests that use it never exchange the code. */
+const CODE_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
+
+/**
+ * The hub's answer to an authorization request of `clientId` (code flow with PKCE, to
+ * {@link CALLBACK_URI}), as a browser gets it before following anything: status and page.
+ */
+export async function requestAuthorization(
+  hubUrl: string,
+  clientId: string,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; html: string }> {
+  const url = new URL(`${hubUrl}/auth`)
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    response_type: 'code',
+    redirect_uri: CALLBACK_URI,
+    ...extra,
+    code_challenge: CODE_CHALLENGE,
+    code_challenge_method: 'S256',
+  }).toString()
+  const response = await fetch(url, { redirect: 'manual' })
+  return { status: response.status, html: await response.text() }
+}
+
 /** Registers a public client at the hub (RFC 7591), as an MCP client does. */
 export function registerPublicClient(
   hub: Hub,
