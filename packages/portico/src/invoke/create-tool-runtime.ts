@@ -21,11 +21,11 @@ import {
   type ResourceScope,
 } from '../model/resources/resource-index.js'
 import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resources/resource-uri.js'
-import { classifyDatePaths, type DatePath } from './classify-date-paths.js'
 import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
 import { describeThrown } from './describe-thrown.js'
+import { type DatePlan, planDateRevival } from './plan-date-revival.js'
 import type { PrecompiledValidators } from './precompiled-validators.js'
 import { type PromptMessage, toPromptMessages } from './prompt-messages.js'
 import {
@@ -125,7 +125,7 @@ interface BoundMethod {
   /** Whether the method declares a context: one is made for its calls only then. */
   takesContext: boolean
   /** Where the input holds dates to revive. */
-  datePaths: DatePath[]
+  datePlan: DatePlan | undefined
 }
 
 interface BoundTool extends BoundMethod {
@@ -203,7 +203,7 @@ export function createToolRuntime(
       shape,
       call,
       takesContext: definition.takesContext === true,
-      datePaths: classifyDatePaths(definition.inputSchema, definition.inputDatePaths),
+      datePlan: planDateRevival(definition.inputSchema, definition.inputDatePaths),
     })
   }
   const templates = new Map<string, BoundMethod>()
@@ -216,7 +216,7 @@ export function createToolRuntime(
       shape: () => shape,
       call: bind(definition),
       takesContext: true,
-      datePaths: [],
+      datePlan: undefined,
     })
   }
   const prompts = new Map<string, PromptDefinition>()
@@ -236,7 +236,7 @@ export function createToolRuntime(
       shape: () => shape,
       call: bind({ ...method, source }),
       takesContext: true,
-      datePaths: [],
+      datePlan: undefined,
     })
   }
   const resources = createResourceIndex(model)
@@ -259,7 +259,7 @@ export function createToolRuntime(
         new PorticoError('validation', `The input of ${toolId} is invalid`, { details: failures })
       )
     }
-    reviveDates(input, tool.datePaths)
+    if (tool.datePlan !== undefined) reviveDates(input, tool.datePlan)
     const call = tool.takesContext
       ? createCallContext(toolId, caller, channel, compileAnswerSchema)
       : undefined

@@ -1,3 +1,4 @@
+import { defName } from '../core/def-ref.js'
 import type { JsonSchema } from '../core/json-schema.js'
 
 /**
@@ -5,9 +6,7 @@ import type { JsonSchema } from '../core/json-schema.js'
  * emits), or `undefined` when it points elsewhere or nowhere.
  */
 export function resolveLocalRef(root: JsonSchema, ref: string): JsonSchema | undefined {
-  if (!ref.startsWith('#/$defs/')) return undefined
-  const name = decodeURIComponent(ref.slice('#/$defs/'.length))
-    .replaceAll('~1', '/')
-    .replaceAll('~0', '~')
+  const name = defName(ref)
+  if (name === undefined) return undefined
   return root.$defs !== undefined && Object.hasOwn(root.$defs, name) ? root.$defs[name] : undefined
 }

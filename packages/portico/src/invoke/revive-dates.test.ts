@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import type { DatePath } from './classify-date-paths.js'
+import type { JsonSchema } from '../core/json-schema.js'
+import { planDateRevival } from './plan-date-revival.js'
 import { reviveDates } from './revive-dates.js'
 
-const only = (...paths: string[][]): DatePath[] =>
-  paths.map((segments) => ({ segments, shared: false }))
-const shared = (...paths: string[][]): DatePath[] =>
-  paths.map((segments) => ({ segments, shared: true }))
+const date: JsonSchema = { type: 'string', format: 'date-time' }
+const dateOrString: JsonSchema = { anyOf: [date, { type: 'string' }] }
+
+/** Revives `input` for a schema whose date paths are given. */
+function revive(input: unknown, schema: JsonSchema, paths: string[][]): void {
+  const plan = planDateRevival(schema, paths)
+  if (plan === undefined) throw new Error('no plan')
+  reviveDates(input, plan)
+}
 
 describe('reviveDates', () => {
   it('turns strings into Dates at properties, array items and record values', () => {
@@ -15,7 +21,14 @@ describe('reviveDates', () => {
       byDay: { mon: '2026-01-05T00:00:00Z', tue: '2026-01-06T00:00:00Z' },
       label: '2026-01-01T00:00:00Z',
     }
-    reviveDates(input, only(['due'], ['steps', '*', 'at'], ['byDay', '{}']))
+    const schema: JsonSchema = {
+      properties: {
+        due: date,
+        steps: { items: { properties: { at: date } } },
+        byDay: { additionalProperties: date },
+      },
+    }
+    revive(input, schema, [['due'], ['steps', '*', 'at'], ['byDay', '{}']])
     expect(input.due).toEqual(new Date('2026-01-01T00:00:00Z'))
     expect(input.steps.map((step) => step.at)).toEqual([
       new Date('2026-01-02T00:00:00Z'),
@@ -29,13 +42,19 @@ describe('reviveDates', () => {
 
   it('leaves absent optional values and null alone', () => {
     const input: Record<string, unknown> = { reminder: null }
-    reviveDates(input, only(['reminder', 'at'], ['due'], ['list', '*']))
+    const schema: JsonSchema = {
+      properties: { reminder: { properties: { at: date } }, due: date, list: { items: date } },
+    }
+    revive(input, schema, [['reminder', 'at'], ['due'], ['list', '*']])
     expect(input).toEqual({ reminder: null })
   })
 
   it('keeps a string that is no date-time as it is where Date | string is declared', () => {
     const input = { due: 'hello', until: '2026-01-01', tags: ['next week', '2026-01-02T03:04:05Z'] }
-    reviveDates(input, shared(['due'], ['until'], ['tags', '*']))
+    const schema: JsonSchema = {
+      properties: { due: dateOrString, until: dateOrString, tags: { items: dateOrString } },
+    }
+    revive(input, schema, [['due'], ['until'], ['tags', '*']])
     expect(input).toEqual({
       due: 'hello',
       until: '2026-01-01',
@@ -45,7 +64,27 @@ describe('reviveDates', () => {
 
   it('revives a date-time where Date | string is declared', () => {
     const input = { due: '2026-03-01T10:00:00+02:00' }
-    reviveDates(input, shared(['due']))
+    revive(input, { properties: { due: dateOrString } }, [['due']])
     expect(input.due).toEqual(new Date('2026-03-01T08:00:00Z'))
+  })
+
+  it('revives the dates of a recursive type at every depth', () => {
+    const schema: JsonSchema = {
+      properties: { task: { $ref: '#/$defs/Task' } },
+      $defs: {
+        Task: { properties: { at: date, subtasks: { items: { $ref: '#/$defs/Task' } } } },
+      },
+    }
+    const leaf = { at: '2026-01-03T00:00:00Z', subtasks: [] }
+    const input = {
+      task: {
+        at: '2026-01-01T00:00:00Z',
+        subtasks: [{ at: '2026-01-02T00:00:00Z', subtasks: [leaf] }],
+      },
+    }
+    revive(input, schema, [['#/$defs/Task', 'at']])
+    expect(input.task.at).toEqual(new Date('2026-01-01T00:00:00Z'))
+    expect(input.task.subtasks[0]?.at).toEqual(new Date('2026-01-02T00:00:00Z'))
+    expect(leaf.at).toEqual(new Date('2026-01-03T00:00:00Z'))
   })
 })

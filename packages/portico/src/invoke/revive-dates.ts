@@ -1,42 +1,33 @@
-import type { DatePath } from './classify-date-paths.js'
 import { type DateTimeCheck, loadDateTimeCheck } from './load-ajv.js'
+import type { DatePlan } from './plan-date-revival.js'
 
 let isDateTime: DateTimeCheck | undefined
 
 /**
- * Turns the date-time strings at the given paths into `Date` objects, in place. Paths come from
- * the tool's `inputDatePaths` ({@link DatePath}); the input has been validated, so a string at
- * a path of a plain `Date` parses. Where the type also takes other strings (`Date | string`),
- * only a valid RFC 3339 date-time becomes a Date, as ajv-formats' `date-time` decides; any
- * other string stays as it is.
+ * Turns the date-time strings where the plan says `Date` into `Date` objects, in place. The input
+ * has been validated, so a string where the type is a plain `Date` parses. Where the type also
+ * takes other strings (`Date | string`), only a valid RFC 3339 date-time becomes a Date, as
+ * ajv-formats' `date-time` decides; any other string stays as it is.
  */
-export function reviveDates(input: unknown, paths: readonly DatePath[]): void {
-  for (const path of paths) reviveAt(input, path, 0)
-}
-
-function reviveAt(node: unknown, path: DatePath, index: number): void {
-  if (typeof node !== 'object' || node === null) return
-  const { segments } = path
-  const segment = segments[index]
-  if (segment === undefined) return
-  const record = node as Record<string, unknown>
-  const keys =
-    segment === '*'
-      ? Array.isArray(node)
-        ? node.keys()
-        : []
-      : segment === '{}'
-        ? Object.keys(record)
-        : [segment]
-  const last = index === segments.length - 1
-  for (const key of keys) {
-    const child = record[key]
-    if (last) {
-      if (typeof child === 'string' && (!path.shared || checkDateTime(child))) {
-        record[key] = new Date(child)
+export function reviveDates(input: unknown, plan: DatePlan): void {
+  if (typeof input !== 'object' || input === null) return
+  for (const other of plan.also) reviveDates(input, other)
+  const record = input as Record<string, unknown>
+  for (const [segment, child] of plan.children) {
+    const keys =
+      segment === '*'
+        ? Array.isArray(input)
+          ? input.keys()
+          : []
+        : segment === '{}'
+          ? Object.keys(record)
+          : [segment]
+    for (const key of keys) {
+      const value = record[key]
+      if (typeof value !== 'string') reviveDates(value, child)
+      else if (child.date !== undefined && (!child.date.shared || checkDateTime(value))) {
+        record[key] = new Date(value)
       }
-    } else {
-      reviveAt(child, path, index + 1)
     }
   }
 }

@@ -53,7 +53,9 @@ export interface ToolDefinition {
   annotations: ToolAnnotations
   /**
    * Paths inside the input that the method types as `Date`: the string is turned into a `Date`
-   * before the call. Segments are property names, `*` for array items, `{}` for record values.
+   * before the call. Segments are property names, `*` for array items, `{}` for record values;
+   * a path inside a recursive type starts with its `$ref` (`#/$defs/Task`) and applies wherever
+   * the type is used.
    */
   inputDatePaths: string[][]
   source: SourceLocation

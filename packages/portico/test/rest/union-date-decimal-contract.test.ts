@@ -3,8 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
-// Issue 27, items 2, 3 and 7: `Date | string` inputs and outputs, `@multipleOf 0.01`, and the
-// errors of unions, over REST and both MCP eras, with the ledger fixture.
+// Issue 27, items 2, 3, 7 and 8: `Date | string` inputs and outputs, dates inside a recursive
+// input, `@multipleOf 0.01`, and the errors of unions, over REST and both MCP eras, with the
+// ledger fixture.
+
+/** A task three deep: dates at every depth, a `Date | string` that is a date or not. */
+const nestedTask = {
+  title: 'release',
+  at: '2026-03-01T10:00:00Z',
+  remind: 'the day before',
+  subtasks: [
+    {
+      title: 'build',
+      at: '2026-02-27T08:00:00+01:00',
+      subtasks: [
+        { title: 'test', at: '2026-02-26T00:00:00Z', remind: '2026-02-25T09:00:00Z', subtasks: [] },
+      ],
+    },
+    { title: 'notes', at: '2026-02-28T12:00:00Z', remind: 'hello', subtasks: [] },
+  ],
+}
+const nestedEcho = {
+  tasks: [
+    { title: 'release', at: 'Date 2026-03-01T10:00:00.000Z', remind: 'the day before' },
+    { title: 'build', at: 'Date 2026-02-27T07:00:00.000Z', remind: null },
+    { title: 'test', at: 'Date 2026-02-26T00:00:00.000Z', remind: 'Date 2026-02-25T09:00:00.000Z' },
+    { title: 'notes', at: 'Date 2026-02-28T12:00:00.000Z', remind: 'hello' },
+  ],
+}
 describe('Date | string, decimal steps and union errors', () => {
   let server: ServedPlugin
   beforeAll(async () => {
@@ -38,6 +64,19 @@ describe('Date | string, decimal steps and union errors', () => {
         untilIsDate: true,
         until: '2026-03-01T23:00:00.000Z',
       })
+    })
+
+    it('revives the dates of a recursive input at every depth', async () => {
+      expect(await rest('plan', { task: nestedTask })).toEqual({ status: 200, body: nestedEcho })
+    })
+
+    it('refuses a date that is no date-time deep inside a recursive input', async () => {
+      const task = { ...nestedTask, subtasks: [{ title: 'x', at: 'tomorrow', subtasks: [] }] }
+      const { status, body } = await rest('plan', { task })
+      expect(status).toBe(422)
+      expect(body.errors).toEqual([
+        { path: '/task/subtasks/0/at', message: 'must match format "date-time"' },
+      ])
     })
 
     it('writes a Date | string output as the ISO string or the string', async () => {
@@ -136,6 +175,10 @@ describe('Date | string, decimal steps and union errors', () => {
         untilIsDate: false,
         until: null,
       })
+    })
+
+    it('revives the dates of a recursive input at every depth', async () => {
+      expect((await call('plan', { task: nestedTask })).structuredContent).toEqual(nestedEcho)
     })
 
     it('takes and returns amounts in whole cents', async () => {

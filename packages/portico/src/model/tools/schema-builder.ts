@@ -1,4 +1,5 @@
 import ts from 'typescript'
+import { defRef } from '../../core/def-ref.js'
 import type { JsonSchema } from '../../core/json-schema.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { assertKeywordsApply } from './assert-keywords-apply.js'
@@ -33,8 +34,11 @@ interface RootState {
   defs: Map<string, JsonSchema>
   /** Named types being inlined, outermost first: meeting one again means it is recursive. */
   inlining: string[]
-  /** How many `$defs` entries are being built: dates inside them have no finite path. */
-  defDepth: number
+  /**
+   * The `$defs` entries being built, innermost last, each with the length of the path where it
+   * was first met: a date inside one is recorded relative to it (its path has no finite end).
+   */
+  building: { ref: string; base: number }[]
   foundRecursion: boolean
 }
 
@@ -83,7 +87,7 @@ export class SchemaBuilder implements SchemaWalker {
     if (cycleStart !== -1) {
       for (const name of state.inlining.slice(cycleStart)) this.#recursive.add(name)
       state.foundRecursion = true
-      return { $ref: refTo(named.name) }
+      return { $ref: defRef(named.name) }
     }
     state.inlining.push(named.name)
     try {
@@ -100,10 +104,9 @@ export class SchemaBuilder implements SchemaWalker {
   noteDate(site: TypeSite): void {
     const state = this.#state
     if (!state.options.recordDates) return
-    if (state.defDepth > 0) {
-      this.fail(site, 'a Date inside a recursive input type cannot be revived; use an ISO string')
-    }
-    state.datePaths.set(site.path.join('\u0000'), [...site.path])
+    const def = state.building.at(-1)
+    const path = def === undefined ? [...site.path] : [def.ref, ...site.path.slice(def.base)]
+    state.datePaths.set(path.join('\u0000'), path)
   }
 
   fail(site: TypeSite, problem: string): never {
@@ -168,14 +171,14 @@ export class SchemaBuilder implements SchemaWalker {
     if (!state.defs.has(named.name)) {
       // the placeholder stops the type's references to itself from building it again
       state.defs.set(named.name, {})
-      state.defDepth += 1
+      state.building.push({ ref: defRef(named.name), base: site.path.length })
       try {
         state.defs.set(named.name, this.#describe(convertType(this, type, site), named, site))
       } finally {
-        state.defDepth -= 1
+        state.building.pop()
       }
     }
-    return { $ref: refTo(named.name) }
+    return { $ref: defRef(named.name) }
   }
 }
 
@@ -192,12 +195,7 @@ function newState(options: SchemaRootOptions): RootState {
     datePaths: new Map(),
     defs: new Map(),
     inlining: [],
-    defDepth: 0,
+    building: [],
     foundRecursion: false,
   }
-}
-
-/** A JSON Pointer in a URI fragment: `Page<Note>` is written `Page%3CNote%3E`. */
-function refTo(name: string): string {
-  return `#/$defs/${encodeURIComponent(name.replaceAll('~', '~0').replaceAll('/', '~1'))}`
 }

@@ -1,3 +1,4 @@
+import { defName } from '../../core/def-ref.js'
 import type { JsonSchema } from '../../core/json-schema.js'
 import type { OpenApiSchema, OpenApiTypeName } from './open-api-schema.js'
 
@@ -68,8 +69,6 @@ const copiedKeywords = new Set([
 
 /** What a schema may hold and still be a plain `null` branch of an `anyOf`. */
 const nullSchemaKeywords = new Set(['type', 'const', 'title', 'description', '$comment'])
-
-const defsRefPrefix = '#/$defs/'
 
 /**
  * Converts a JSON Schema 2020-12, as Portico generates it for tool inputs and outputs, into an
@@ -221,21 +220,9 @@ function isNullSchema(schema: JsonSchema): boolean {
 function toComponentRef(ref: string, namer: ComponentNamer): string | undefined {
   // Only `#/$defs/<name>` is produced by Portico; any other pointer has no place to go in
   // OAS 3.0, so it is dropped and the value is left unconstrained.
-  if (!ref.startsWith(defsRefPrefix)) return undefined
-  const pointer = ref.slice(defsRefPrefix.length)
-  if (pointer.includes('/')) return undefined
-  const name = namer(decodePointerToken(pointer))
+  const def = defName(ref)
+  const name = def === undefined ? undefined : namer(def)
   return name === undefined ? undefined : `#/components/schemas/${name}`
-}
-
-function decodePointerToken(token: string): string {
-  let decoded = token
-  try {
-    decoded = decodeURIComponent(token)
-  } catch {
-    // Not percent-encoded after all: read it as written.
-  }
-  return decoded.replaceAll('~1', '/').replaceAll('~0', '~')
 }
 
 /** 2020-12 bounds are numbers of their own; OAS 3.0 flags `minimum`/`maximum` instead. */
