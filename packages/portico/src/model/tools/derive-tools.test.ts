@@ -1309,6 +1309,28 @@ const errorRows: ErrorRow[] = [
     message: /^tools\/t\.ts:1:1: a tool class must be a named export/,
   },
   {
+    name: 'reports every class-level mistake of one file at once, with those of its methods',
+    files: toolFile(code`
+      export class Rates {
+        constructor(readonly rate: number) {}
+        static make(): Rates { return new Rates(1) }
+        get current(): number { return this.rate }
+        run(input: { n: bigint }): void {}
+      }
+      export default class Other {
+        run(): void {}
+      }`),
+    message: new RegExp(
+      [
+        '^tools/t\\.ts:2:15: class Rates: a tool class is created once per process with no arguments.*\\(first of 5 mistakes; the others follow\\)',
+        'tools/t\\.ts:3:3: "make": a static method is not a tool.*',
+        'tools/t\\.ts:4:3: "current": an accessor is not a tool.*',
+        'tools/t\\.ts:5:\\d+: Rates_run input "n": .*',
+        'tools/t\\.ts:7:1: a tool class must be a named export.*$',
+      ].join('\n'),
+    ),
+  },
+  {
     name: 'rejects two different types with the same name in one file',
     files: toolFile(code`
       namespace A { export interface Note { title: string } }

@@ -69,7 +69,7 @@ export function deriveTools(options: DeriveToolsOptions): DerivedTools {
     const sourceFile = program.getSourceFile(path.resolve(rootDir, file))
     if (sourceFile === undefined) continue
     const relative = relativeFile(rootDir, sourceFile.fileName)
-    for (const source of errors.run(() => findToolClasses(checker, sourceFile, rootDir)) ?? []) {
+    for (const source of findToolClasses(checker, sourceFile, rootDir, errors)) {
       classes.push({ source, file: relative })
     }
   }

@@ -1,4 +1,5 @@
 import ts from 'typescript'
+import type { DefinitionErrorList } from '../../core/definition-error-list.js'
 import { PluginDefinitionError } from '../../core/plugin-definition-error.js'
 import { assertCreatable } from './assert-creatable.js'
 import { isInsideRoot, locateNode } from './source-location.js'
@@ -30,12 +31,14 @@ const MAKE_PRIVATE = 'make it private or #private if it is not a tool'
  * the plugin's base classes (a library base class adds none). `private`, `protected` and
  * `#private` members are not tools; a public static method, accessor or other function-valued
  * property is a start-up error, so nothing public is silently left out; so is a class that
- * cannot be created with no arguments (see {@link assertCreatable}).
+ * cannot be created with no arguments (see {@link assertCreatable}). Each such mistake goes to
+ * `errors`, and the search goes on, so a file with several has them all reported at once.
  */
 export function findToolClasses(
   checker: ts.TypeChecker,
   sourceFile: ts.SourceFile,
   rootDir: string,
+  errors: DefinitionErrorList,
 ): ToolClassSource[] {
   const moduleSymbol = checker.getSymbolAtLocation(sourceFile)
   if (moduleSymbol === undefined) return []
@@ -47,18 +50,17 @@ export function findToolClasses(
     if (declaration === undefined || !isInsideRoot(rootDir, declaration.getSourceFile().fileName)) {
       continue
     }
-    if (exported.name === 'default') {
-      throw new PluginDefinitionError(
-        locateNode(rootDir, declaration),
-        'a tool class must be a named export (`export class Notes`), since its name starts each tool id',
-      )
-    }
-    assertCreatable(checker, declaration, exported.name, rootDir)
-    classes.push({
-      name: exported.name,
-      declaration,
-      methods: findToolMethods(checker, declaration, rootDir),
+    const found = errors.run(() => {
+      if (exported.name === 'default') {
+        throw new PluginDefinitionError(
+          locateNode(rootDir, declaration),
+          'a tool class must be a named export (`export class Notes`), since its name starts each tool id',
+        )
+      }
+      errors.run(() => assertCreatable(checker, declaration, exported.name, rootDir))
+      return findToolMethods(checker, declaration, rootDir, errors)
     })
+    if (found !== undefined) classes.push({ name: exported.name, declaration, methods: found })
   }
   return classes
 }
@@ -67,6 +69,7 @@ function findToolMethods(
   checker: ts.TypeChecker,
   declaration: ts.ClassLikeDeclaration,
   rootDir: string,
+  errors: DefinitionErrorList,
 ): ToolMethodSource[] {
   const methods: ToolMethodSource[] = []
   // names a subclass declares, in any form, hide the same names of its bases
@@ -76,7 +79,7 @@ function findToolMethods(
     current !== undefined;
     current = pluginBaseClass(checker, current, rootDir)
   ) {
-    const own = findOwnToolMethods(checker, current, rootDir)
+    const own = findOwnToolMethods(checker, current, rootDir, errors)
     methods.push(...own.filter((method) => !claimed.has(method.name)))
     for (const member of current.members) {
       if (member.name !== undefined && hasPlainName(member.name)) claimed.add(member.name.text)
@@ -89,47 +92,66 @@ function findOwnToolMethods(
   checker: ts.TypeChecker,
   declaration: ts.ClassLikeDeclaration,
   rootDir: string,
+  errors: DefinitionErrorList,
 ): ToolMethodSource[] {
   const methods: ToolMethodSource[] = []
   for (const member of declaration.members) {
-    const name = member.name
-    if (name === undefined || !hasPlainName(name)) continue
-    const flags = ts.getCombinedModifierFlags(member)
-    if (flags & HIDDEN) continue
-    const fail = (problem: string): never => {
-      throw new PluginDefinitionError(locateNode(rootDir, member), `"${name.text}": ${problem}`)
-    }
-    if (ts.isMethodDeclaration(member)) {
-      if (flags & ts.ModifierFlags.Static) {
-        fail(`a static method is not a tool (tools are instance methods); ${MAKE_PRIVATE}`)
-      }
-      // an overload's signature is not what the runtime calls: the implementation takes every
-      // input the overloads allow, so its signature is the tool's
-      if (member.body === undefined && hasImplementation(declaration, name.text)) continue
-      if (methods.some((method) => method.name === name.text)) {
-        throw new PluginDefinitionError(
-          locateNode(rootDir, member),
-          `method "${name.text}" is overloaded; a tool has one signature, so remove the overloads (or make the method private if it is not a tool)`,
-        )
-      }
-      methods.push({ name: name.text, nameNode: name, declaration: member })
-    } else if (ts.isAccessor(member)) {
-      fail(`an accessor is not a tool (a tool is a method with an input); ${MAKE_PRIVATE}`)
-    } else if (ts.isPropertyDeclaration(member) && !(flags & ts.ModifierFlags.Static)) {
-      const initializer = member.initializer && skipParentheses(member.initializer)
-      if (
-        initializer !== undefined &&
-        (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
-      ) {
-        methods.push({ name: name.text, nameNode: name, declaration: initializer })
-      } else if (isCallable(checker, member)) {
-        fail(
-          `a function-valued property is a tool only when it is an arrow function (\`${name.text} = async (input: {…}) => …\`); ${MAKE_PRIVATE}`,
-        )
-      }
-    }
+    const method = errors.run(() => toolMethodOf(checker, declaration, member, rootDir, methods))
+    if (method !== undefined) methods.push(method)
   }
   return methods
+}
+
+/**
+ * The tool a class member is, or `undefined` when it is none (hidden, an overload signature, a
+ * plain property); a public member that cannot be a tool is a start-up error.
+ */
+function toolMethodOf(
+  checker: ts.TypeChecker,
+  declaration: ts.ClassLikeDeclaration,
+  member: ts.ClassElement,
+  rootDir: string,
+  methods: readonly ToolMethodSource[],
+): ToolMethodSource | undefined {
+  const name = member.name
+  if (name === undefined || !hasPlainName(name)) return undefined
+  const flags = ts.getCombinedModifierFlags(member)
+  if (flags & HIDDEN) return undefined
+  const fail = (problem: string): never => {
+    throw new PluginDefinitionError(locateNode(rootDir, member), `"${name.text}": ${problem}`)
+  }
+  if (ts.isMethodDeclaration(member)) {
+    if (flags & ts.ModifierFlags.Static) {
+      fail(`a static method is not a tool (tools are instance methods); ${MAKE_PRIVATE}`)
+    }
+    // an overload's signature is not what the runtime calls: the implementation takes every
+    // input the overloads allow, so its signature is the tool's
+    if (member.body === undefined && hasImplementation(declaration, name.text)) return undefined
+    if (methods.some((method) => method.name === name.text)) {
+      throw new PluginDefinitionError(
+        locateNode(rootDir, member),
+        `method "${name.text}" is overloaded; a tool has one signature, so remove the overloads (or make the method private if it is not a tool)`,
+      )
+    }
+    return { name: name.text, nameNode: name, declaration: member }
+  }
+  if (ts.isAccessor(member)) {
+    fail(`an accessor is not a tool (a tool is a method with an input); ${MAKE_PRIVATE}`)
+  }
+  if (!ts.isPropertyDeclaration(member) || flags & ts.ModifierFlags.Static) return undefined
+  const initializer = member.initializer && skipParentheses(member.initializer)
+  if (
+    initializer !== undefined &&
+    (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))
+  ) {
+    return { name: name.text, nameNode: name, declaration: initializer }
+  }
+  if (isCallable(checker, member)) {
+    fail(
+      `a function-valued property is a tool only when it is an arrow function (\`${name.text} = async (input: {…}) => …\`); ${MAKE_PRIVATE}`,
+    )
+  }
+  return undefined
 }
 
 /** Whether `declaration` has a method named `name` with a body (overloads have none). */
