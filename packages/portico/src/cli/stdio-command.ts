@@ -55,7 +55,7 @@ export async function stdioCommand(rootDir: string, options: StdioOptions): Prom
     rounds: createInputRounds(),
   })
   const transport = new StdioServerTransport(process.stdin, wire)
-  const connection = serveStdio(({ era }) => factory({ era, origin }), {
+  const connection = serveStdio(({ era }) => factory({ era, origin, lasting: true }), {
     transport,
     onerror: (error) => logger.warn(`MCP over stdio: ${error.message}`),
   })

@@ -51,7 +51,7 @@ describe.each(['legacy', 'modern'])('the MCP Inspector CLI on portico stdio, %s 
     const output = await inspect(['--protocol-era', era, '--method', 'tools/list', '--strict'])
     expect(output.schemaFindings).toBeUndefined()
     const { tools: listed } = output.result as { tools: { name: string }[] }
-    expect(listed.map((tool) => tool.name)).toEqual(['Clock_epoch', 'Echo_say'])
+    expect(listed.map((tool) => tool.name)).toEqual(['Clock_epoch', 'Echo_say', 'Echo_ask'])
   }, 90_000)
 
   it('calls Echo_say and receives its structured content', async () => {

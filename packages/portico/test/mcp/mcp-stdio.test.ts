@@ -45,10 +45,21 @@ async function connectStdio(
   transport.stderr?.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8')
   })
+  // A client that can answer what a tool asks: a person's name, a word from its model.
   const client = new Client(
     { name: 'portico-tests', version: '1.0.0' },
-    { versionNegotiation: { mode } },
+    { versionNegotiation: { mode }, capabilities: { elicitation: {}, sampling: {} } },
   )
+  client.setRequestHandler('elicitation/create', async () => ({
+    action: 'accept',
+    content: { name: 'Ada' },
+  }))
+  client.setRequestHandler('sampling/createMessage', async () => ({
+    role: 'assistant',
+    content: { type: 'text', text: 'hello' },
+    model: 'test-model',
+    stopReason: 'endTurn',
+  }))
   const errors: Error[] = []
   client.onerror = (error) => errors.push(error)
   await client.connect(transport)
@@ -76,7 +87,7 @@ describe.each(protocolEras)(
 
     it('lists the same tools and prompts as /mcp over HTTP', async () => {
       const tools = await stdio.client.listTools()
-      expect(tools.tools.map((tool) => tool.name)).toEqual(['Clock_epoch', 'Echo_say'])
+      expect(tools.tools.map((tool) => tool.name)).toEqual(['Clock_epoch', 'Echo_say', 'Echo_ask'])
       expect(tools).toEqual(await overHttp.listTools())
       const prompts = await stdio.client.listPrompts()
       expect(prompts.prompts.map((prompt) => prompt.name)).toEqual(['greet'])
@@ -94,6 +105,12 @@ describe.each(protocolEras)(
         strayLines.every((line) => stdio.stderr().includes(line)) ? true : undefined,
       )
       expect(stdio.errors).toEqual([])
+    })
+
+    it("asks the client's person and model from inside a tool, in this era's way", async () => {
+      const result = await stdio.client.callTool({ name: 'Echo_ask', arguments: {} })
+      expect(result.isError).toBeUndefined()
+      expect(result.structuredContent).toEqual({ said: 'Ada: hello' })
     })
 
     it('answers input that fails validation as a tool error, as over HTTP', async () => {
@@ -180,7 +197,7 @@ describe('portico stdio', () => {
       })
       expect(messages.at(-1)?.result).toMatchObject({ structuredContent: { said: 'hi' } })
       for (const line of strayLines) expect(stderr).toContain(line)
-      expect(stderr).toContain('Serving the main MCP server of stdio-plugin over stdio: 2 tools')
+      expect(stderr).toContain('Serving the main MCP server of stdio-plugin over stdio: 3 tools')
     },
     startMs,
   )

@@ -44,6 +44,11 @@ export interface McpRequestScope {
   context?: PorticoCaller
   /** Widget pages name their assets on it (see `widgetContents`). */
   origin: string
+  /**
+   * The connection stays open between requests, as stdio does: in a 2025 exchange the server
+   * may then ask the client (elicitation, sampling, roots) without an HTTP session.
+   */
+  lasting?: true
 }
 
 /**
@@ -72,7 +77,7 @@ export function createMcpServerFactory(
   )
   const promptsResult = { prompts: catalog.promptList }
 
-  return ({ era, context, origin }) => {
+  return ({ era, context, origin, lasting }) => {
     const mcp = new EdgeMcpServer(era, inputSchemas, catalog.serverInfo, {
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
@@ -91,7 +96,7 @@ export function createMcpServerFactory(
           name,
           input: input ?? {},
           ...(caller ? { caller } : {}),
-          channel: channelOf(ctx, era),
+          channel: channelOf(ctx, era, lasting === true),
           resume: resumeOf(ctx),
           canAnswer: canAnswerOf(ctx),
         })
@@ -119,7 +124,7 @@ export function createMcpServerFactory(
             era,
             args: request.params.arguments,
             ...(caller ? { caller } : {}),
-            channel: channelOf(ctx, era),
+            channel: channelOf(ctx, era, lasting === true),
             resume: resumeOf(ctx),
             canAnswer: canAnswerOf(ctx),
             dev: options.dev,
@@ -152,7 +157,7 @@ function callerOf(ctx: ServerContext): PorticoCaller | undefined {
 }
 
 /** What a method (a tool's, a prompt's) may do with the client of the request it serves. */
-function channelOf(ctx: ServerContext, era: McpEra): ToolChannel {
+function channelOf(ctx: ServerContext, era: McpEra, lasting: boolean): ToolChannel {
   const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
   return {
     signal: () => ctx.mcpReq.signal,
@@ -162,7 +167,7 @@ function channelOf(ctx: ServerContext, era: McpEra): ToolChannel {
     // 2025-11-25, its events stored.
     ...(ctx.http?.closeSSE ? { closeStream: ctx.http.closeSSE } : {}),
     // A stateless server cannot hear the answer to a request of its own.
-    ...(era === 'legacy' && ctx.sessionId !== undefined ? sessionAsks(ctx) : {}),
+    ...(era === 'legacy' && (lasting || ctx.sessionId !== undefined) ? sessionAsks(ctx) : {}),
   }
 }
 
