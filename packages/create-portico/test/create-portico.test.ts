@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -53,6 +53,28 @@ async function filesUnder(dir: string, skip: string[] = []): Promise<string[]> {
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
     .filter((file) => !file.split(/[\\/]/).some((part) => skip.includes(part)))
     .sort()
+}
+
+/**
+ * Runs a scaffold's tests as its `npm test` does (`tsx --test tests/*.test.ts`), with Node's
+ * runner reporting TAP. Each run compiles the plugin's tools: a busy machine gets minutes.
+ */
+async function nodeTest(dir: string): Promise<{ code: number; output: string }> {
+  const files = (await readdir(join(dir, 'tests'))).filter((file) => file.endsWith('.test.ts'))
+  const args = [
+    '--import',
+    'tsx',
+    '--test',
+    '--test-reporter=tap',
+    ...files.map((file) => join('tests', file)),
+  ]
+  try {
+    const { stdout, stderr } = await exec(process.execPath, args, { cwd: dir, timeout: 110_000 })
+    return { code: 0, output: stdout + stderr }
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string }
+    return { code: failed.code, output: failed.stdout + failed.stderr }
+  }
 }
 
 async function readJson(path: string): Promise<Record<string, unknown>> {
@@ -125,6 +147,7 @@ describe('create-portico <dir>', () => {
     const dir = join(workDir, 'my-notes')
     const exampleFiles = await filesUnder(exampleDir, ['node_modules', '.portico', 'dist'])
     expect(exampleFiles).toContain('tools/notes.ts')
+    expect(exampleFiles).toContain('tests/notes.test.ts')
     expect(await filesUnder(dir)).toEqual([...exampleFiles, '.gitignore'].sort())
     for (const file of exampleFiles) {
       if (file === 'package.json' || file === 'tsconfig.json') continue
@@ -139,7 +162,12 @@ describe('create-portico <dir>', () => {
       description: example.description,
       scripts: { ...(example.scripts as object), typecheck: 'tsc --noEmit' },
       dependencies: { portico: `^${version}` },
-      devDependencies: { typescript: '6.0.3', '@types/node': '20.19.43' },
+    })
+    expect(manifest.scripts).toHaveProperty('test', 'tsx --test tests/*.test.ts')
+    expect(manifest.devDependencies).toEqual({
+      tsx: '4.23.15',
+      typescript: '6.0.3',
+      '@types/node': '20.19.43',
     })
     expect(manifest).not.toHaveProperty('author')
 
@@ -147,11 +175,41 @@ describe('create-portico <dir>', () => {
     const tsconfig = await readJson(join(dir, 'tsconfig.json'))
     expect(tsconfig).not.toHaveProperty('extends')
     expect(tsconfig.include).toEqual(exampleTsconfig.include)
+    expect(tsconfig.include).toContain('tests')
     expect(tsconfig.compilerOptions).toMatchObject({
       ...(exampleTsconfig.compilerOptions as object),
       strict: true,
       module: 'NodeNext',
     })
+  })
+
+  it("runs the notes scaffold's own tool test, which fails when a tool breaks", async () => {
+    const { code, stderr } = await run(['tested-notes', '--template', 'notes'])
+    expect(stderr).toBe('')
+    expect(code).toBe(0)
+    const dir = join(workDir, 'tested-notes')
+    // portico (its built dist) and tsx resolve from the repository's install, as after npm install.
+    await symlink(join(repoDir, 'node_modules'), join(dir, 'node_modules'), 'dir')
+
+    const passed = await nodeTest(dir)
+    expect(passed.code, passed.output).toBe(0)
+    expect(passed.output).toMatch(/^ok \d+ - Notes_create makes an active note/m)
+    expect(passed.output).toMatch(/^# pass 4$/m)
+    expect(passed.output).toMatch(/^# fail 0$/m)
+
+    // A tool that breaks fails the test: the runner does report, not just run.
+    const tool = join(dir, 'tools/notes.ts')
+    const source = await readFile(tool, 'utf8')
+    const broken = source.replace("priority: input.priority ?? 'normal'", "priority: 'low'")
+    expect(broken).not.toBe(source)
+    await writeFile(tool, broken)
+    const failed = await nodeTest(dir)
+    expect(failed.code, failed.output).not.toBe(0)
+    expect(failed.output).toMatch(/^not ok \d+ - Notes_create makes an active note/m)
+    expect(failed.output).toMatch(/^# pass 3$/m)
+    expect(failed.output).toMatch(/^# fail 1$/m)
+    // Each run loads the plugin from its sources into .portico/ and removes it when done.
+    expect(await readdir(join(dir, '.portico'))).toEqual([])
   })
 
   it('accepts an existing empty folder', async () => {
@@ -238,13 +296,16 @@ describe('--version and --help', () => {
 })
 
 describe('versions', () => {
-  it("runs the minimal template's tests with portico's own tsx", async () => {
-    const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
-    const template = await readJson(join(packageDir, 'templates/minimal/package.json'))
-    expect((template.devDependencies as Record<string, string>).tsx).toBe(
-      (portico.dependencies as Record<string, string>).tsx,
-    )
-  })
+  it.each(['minimal', 'notes'])(
+    "runs the %s template's tests with portico's own tsx",
+    async (name) => {
+      const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
+      const template = await readJson(join(packageDir, 'templates', name, 'package.json'))
+      expect((template.devDependencies as Record<string, string>).tsx).toBe(
+        (portico.dependencies as Record<string, string>).tsx,
+      )
+    },
+  )
 
   it("gives scaffolds the repository's own TypeScript and @types/node", async () => {
     const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
@@ -280,6 +341,7 @@ describe('npm pack', () => {
       'templates/notes/gitignore',
       'templates/notes/tsconfig.json',
       'templates/notes/tools/notes.ts',
+      'templates/notes/tests/notes.test.ts',
     ]) {
       expect(paths).toContain(path)
     }
