@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { derivePluginModel } from '../../src/model/derive-plugin-model.js'
-import { buildOpenApiDocument } from '../../src/surfaces/rest/open-api-document.js'
+import { buildOpenApiDocument } from '../../src/surfaces/rest/build-open-api-document.js'
 import { fixtureDir, notesExampleDir, servePlugin } from '../support/serve-plugin.js'
 
 const redocly = join(
@@ -64,7 +64,7 @@ describe('redocly lint of /open-api.json', () => {
     const report = await lint('notes', document)
     expect(report.problems).toEqual([])
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
-  }, 60_000)
+  })
 
   it('finds nothing in the probe fixture, which declares no licence', async () => {
     const report = await lint(
@@ -74,7 +74,7 @@ describe('redocly lint of /open-api.json', () => {
     )
     expect(report.problems).toEqual([])
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
-  }, 60_000)
+  })
 
   it('finds nothing in the resources fixture, whose /api/resources has a GET too', async () => {
     const document = await servedOpenApi(fixtureDir('resources-plugin'))
@@ -82,7 +82,7 @@ describe('redocly lint of /open-api.json', () => {
     const report = await lint('resources', document, withoutLicenceConfig)
     expect(report.problems).toEqual([])
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
-  }, 60_000)
+  })
 
   it.each(['auth-hub-plugin', 'auth-custom-plugin'])(
     'finds nothing in %s, whose operations require the bearer scheme',

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { derivePluginModel } from '../../src/model/derive-plugin-model.js'
-import { buildOpenApiDocument } from '../../src/surfaces/rest/open-api-document.js'
+import { buildOpenApiDocument } from '../../src/surfaces/rest/build-open-api-document.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 const { plugin } = useTempPlugins('request-body')

@@ -5,7 +5,7 @@ import { normalizeResourceUri } from '../resources/resource-uri.js'
 import { readUriTemplateVariables } from '../resources/uri-template.js'
 import { type DeriveToolContext, deriveInput } from './derive-tool.js'
 import type { ToolMethodSource } from './find-tool-classes.js'
-import type { JsDoc } from './read-jsdoc.js'
+import type { JsDoc } from './js-doc.js'
 import { readMethodDoc } from './read-method-doc.js'
 import { locateNode, sourceLocationOf } from './source-location.js'
 

@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../../core/json-schema.js'
-import type { JsDoc } from './read-jsdoc.js'
+import type { JsDoc } from './js-doc.js'
 
 const NUMERIC_TAGS = new Set([
   'minimum',

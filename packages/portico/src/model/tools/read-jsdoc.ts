@@ -1,17 +1,6 @@
 import ts from 'typescript'
+import type { JsDoc } from './js-doc.js'
 import { readSameLineJsDoc } from './same-line-jsdoc.js'
-
-/** One JSDoc block tag: `@minimum 1` is `{ name: 'minimum', text: '1' }`. */
-export interface JsDocTag {
-  name: string
-  text: string
-}
-
-/** The JSDoc of a symbol: its comment text (trimmed, '' when none) and its block tags. */
-export interface JsDoc {
-  text: string
-  tags: JsDocTag[]
-}
 
 /**
  * Reads the JSDoc of a class, method, property or type symbol, inherited docs included; failing

@@ -1,6 +1,7 @@
 import type ts from 'typescript'
 import type { ToolAnnotations } from '../plugin-model.js'
-import { firstSentence, type JsDocTag, readJsDoc } from './read-jsdoc.js'
+import type { JsDocTag } from './js-doc.js'
+import { firstSentence, readJsDoc } from './read-jsdoc.js'
 
 /** What a method's JSDoc says about its tool. */
 export interface MethodDoc {

@@ -1,5 +1,5 @@
 import ts from 'typescript'
-import type { JsDoc } from './read-jsdoc.js'
+import type { JsDoc } from './js-doc.js'
 
 /**
  * The JSDoc written on the same line just before `node` (`{ /** @minimum 5 *\/ n: number }`),

@@ -6,7 +6,7 @@ import type { HostPolicy } from '../../http/host-policy.js'
 import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import { createHostOriginRefusal, hostOriginError } from '../../http/refuse-host-origin.js'
-import type { RestAnswer, RestRequest } from './create-rest-call.js'
+import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /** Options of {@link createRestAdmission}. */
 export interface RestAdmissionOptions {

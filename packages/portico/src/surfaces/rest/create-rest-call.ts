@@ -1,46 +1,12 @@
 import type { AuthGate } from '../../auth/create-auth-gate.js'
 import { PorticoError } from '../../core/portico-error.js'
-import { type AnswerHeaders, withCors } from '../../http/cors.js'
+import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestAdmission } from './create-rest-admission.js'
 import { parseJsonBody } from './parse-json-body.js'
-
-/** What a REST call needs of a request, whatever the runtime that received it. */
-export interface RestRequest {
-  method: string
-  /** The URL path, without the query. */
-  pathname: string
-  contentType: string | null
-  /** Reads the body within the limit; rejects with a `payload_too_large` PorticoError beyond it. */
-  readBody(limitBytes: number): Promise<Uint8Array>
-  /** The `Authorization` and `DPoP` headers, the query string and the public origin, for the gate. */
-  authorization: string | null
-  dpop: string | null
-  search: string
-  origin(): string
-  /**
-   * `Host`, `Origin`, `Sec-Fetch-Site` and `X-Forwarded-Host`, for the host policy; absent as
-   * null or undefined.
-   */
-  host: string | null | undefined
-  forwardedHost?: string | null | undefined
-  requestOrigin: string | null | undefined
-  fetchSite: string | null | undefined
-  /**
-   * The signal aborted when the client goes away: the tool's `ctx.signal` follows it. Called
-   * only when the tool reads its own, so the runtime's edge may make it then.
-   */
-  signal?(): AbortSignal | undefined
-}
-
-/** A REST answer as plain data, for the edge of each runtime to write. */
-export interface RestAnswer {
-  status: number
-  headers: AnswerHeaders
-  body: string
-}
+import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /** Options of {@link createRestCall}. */
 export interface RestCallOptions {

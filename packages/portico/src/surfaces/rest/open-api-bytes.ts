@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { type PreparedBytes, prepareBytes } from '../../http/prepared-bytes.js'
 import type { PluginModel } from '../../model/plugin-model.js'
-import { buildOpenApiDocument } from './open-api-document.js'
+import { buildOpenApiDocument } from './build-open-api-document.js'
 
 /**
  * `/open-api.json` of each origin, as the bytes `JSON.stringify(buildOpenApiDocument(model,

@@ -4,8 +4,8 @@ import { createBareModel, createFixtureTool } from '../../../test/support/exampl
 import type { JsonSchema } from '../../core/json-schema.js'
 import { problemType } from '../../http/problem-response.js'
 import type { PluginModel, ToolClassDefinition, ToolDefinition } from '../../model/plugin-model.js'
+import { buildOpenApiDocument } from './build-open-api-document.js'
 import type { OpenApiDocument } from './open-api-document.js'
-import { buildOpenApiDocument } from './open-api-document.js'
 
 const origin = 'https://notes.example.com'
 

@@ -1,0 +1,110 @@
+import type { JsonSchema } from '../../core/json-schema.js'
+import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
+import { acceptsEmptyObject } from './accepts-empty-object.js'
+import { createSchemaHoister } from './open-api-components.js'
+import type {
+  OpenApiDocument,
+  OpenApiOperation,
+  OpenApiSecurityScheme,
+} from './open-api-document.js'
+import type { OpenApiResponse } from './open-api-problems.js'
+import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
+import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
+import type { OpenApiSchema } from './open-api-schema.js'
+import { RESOURCES_PATH } from './read-resource-route.js'
+
+/**
+ * Builds the OpenAPI 3.0.3 document of the plugin's REST API: one tag per tool class, one
+ * `POST /api/<Class>/<method>` per tool with its input and output schemas converted from JSON
+ * Schema 2020-12, and the problem+json error responses. Pure and deterministic: the same model
+ * and origin give byte-identical JSON. It does the whole conversion on each call, so the caller
+ * renders it once per origin and keeps the result.
+ *
+ * @example
+ * import { buildOpenApiDocument } from './build-build-open-api-document.js'
+ * const json = JSON.stringify(buildOpenApiDocument(model, 'https://notes.example.com'))
+ */
+export function buildOpenApiDocument(model: PluginModel, origin: string): OpenApiDocument {
+  const components = new Map(Object.entries(createProblemSchemas()))
+  const hoist = createSchemaHoister(components)
+  const errorResponses = createProblemResponses(model.config)
+  const authenticated = model.config.auth !== 'anon'
+  const security = authenticated ? [{ [BEARER_SCHEME]: [] }] : []
+  const paths: OpenApiDocument['paths'] = {}
+  for (const tool of model.tools) {
+    paths[`/api/${tool.className}/${tool.methodName}`] = {
+      post: toOperation(tool, hoist, { errorResponses, security }),
+    }
+  }
+  // Last: the docs site finds a tool's operation by walking the paths in order.
+  const hasResources = model.resources.length + model.resourceTemplates.length > 0
+  if (hasResources) paths[RESOURCES_PATH] = buildResourcePath(model, security)
+  const { title, version, description, license } = model.identity
+  return {
+    openapi: '3.0.3',
+    info: { title, version, description, ...(license ? { license: toLicense(license) } : {}) },
+    servers: [{ url: origin }],
+    tags: [
+      ...model.toolClasses.map(({ name, description }) =>
+        description === undefined ? { name } : { name, description },
+      ),
+      ...(hasResources ? [RESOURCES_TAG] : []),
+    ],
+    paths,
+    components: {
+      schemas: Object.fromEntries(components),
+      ...(authenticated ? { securitySchemes: { [BEARER_SCHEME]: bearerScheme } } : {}),
+    },
+  }
+}
+
+const BEARER_SCHEME = 'bearer'
+
+const bearerScheme: OpenApiSecurityScheme = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'JWT',
+  description:
+    'An OAuth access token in the Authorization header, never in the URL: `Bearer <token>`, or `DPoP <token>` with a `DPoP` proof header (RFC 9449) for a DPoP-bound token.',
+}
+
+/** The licence with its SPDX page when it is one plain id (not an expression or a file). */
+function toLicense(license: string): { name: string; url?: string } {
+  return /^[A-Za-z0-9][A-Za-z0-9.+-]*$/.test(license) && license !== 'UNLICENSED'
+    ? { name: license, url: `https://spdx.org/licenses/${license}.html` }
+    : { name: license }
+}
+
+function toOperation(
+  tool: ToolDefinition,
+  hoist: (schema: JsonSchema) => OpenApiSchema,
+  shared: Pick<OpenApiOperation, 'security'> & { errorResponses: Record<string, OpenApiResponse> },
+): OpenApiOperation {
+  const operation: OpenApiOperation = {
+    operationId: tool.id,
+    tags: [tool.className],
+    summary: tool.summary ?? tool.id,
+    ...(tool.description === undefined ? {} : { description: tool.description }),
+    requestBody: {
+      // Required unless `{}` is valid input: an empty body reads as `{}`.
+      required: !acceptsEmptyObject(tool.inputSchema),
+      content: { 'application/json': { schema: hoist(tool.inputSchema) } },
+    },
+    responses: {
+      '200': {
+        description: 'The tool result.',
+        content: {
+          'application/json': { schema: hoist(tool.outputSchema) },
+        },
+      },
+      ...shared.errorResponses,
+    },
+    security: shared.security,
+  }
+  if (tool.deprecated !== undefined) operation.deprecated = true
+  const annotations = Object.fromEntries(
+    Object.entries(tool.annotations).filter(([, value]) => value !== undefined),
+  )
+  if (Object.keys(annotations).length > 0) operation['x-portico-annotations'] = annotations
+  return operation
+}
