@@ -4,9 +4,12 @@ import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { findToolFiles } from '../model/find-tool-files.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
-import { createSdkServerFactory } from '../surfaces/mcp/create-sdk-server-factory.js'
-import { createInputRounds } from '../surfaces/mcp/input-rounds.js'
-import { buildMcpCatalogs, type McpServerCatalog } from '../surfaces/mcp/mcp-catalog.js'
+import { createInputRounds } from '../surfaces/mcp/calls/create-input-rounds.js'
+import {
+  buildMcpCatalogs,
+  type McpServerCatalog,
+} from '../surfaces/mcp/catalog/build-mcp-catalogs.js'
+import { createSdkServerFactory } from '../surfaces/mcp/sdk/create-sdk-server-factory.js'
 import { CliError } from './cli-error.js'
 import { divertStdout } from './divert-stdout.js'
 import { defaultPort } from './listen-options.js'

@@ -1,7 +1,7 @@
 import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
-import { connectSharedStores } from '../surfaces/mcp/connect-shared-stores.js'
+import { connectSharedStores } from '../stores/connect-shared-stores.js'
 import { createApp, type LoginOptions } from './create-app.js'
 import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
 

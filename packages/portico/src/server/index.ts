@@ -13,11 +13,11 @@ export type { LoadedPlugin } from '../plugin/loaded-plugin.js'
 export type {
   McpEventMessage,
   McpEventStore,
-} from '../surfaces/mcp/mcp-event-store.js'
+} from '../stores/mcp-event-store.js'
 export type {
   McpSessionRecord,
   McpSessionStore,
-} from '../surfaces/mcp/mcp-session-store.js'
+} from '../stores/mcp-session-store.js'
 export { type AppOptions, createApp, type LoginOptions, type McpAppOptions } from './create-app.js'
 export {
   type BundledFetchHandlerOptions,

@@ -14,6 +14,7 @@ const layers: string[][] = [
   ['cli', 'testing'],
   ['server'],
   ['surfaces/*', 'plugin'],
+  ['stores'],
   ['auth'],
   ['http'],
   ['invoke'],

@@ -177,7 +177,7 @@ describe('deploy/kubernetes', () => {
 
   it('names only variables the code reads', async () => {
     const sources = await Promise.all(
-      ['server/create-fetch-handler.ts', 'surfaces/mcp/connect-shared-stores.ts'].map((file) =>
+      ['server/create-fetch-handler.ts', 'stores/connect-shared-stores.ts'].map((file) =>
         readFile(resolve(repoRoot, 'packages/portico/src', file), 'utf8'),
       ),
     )

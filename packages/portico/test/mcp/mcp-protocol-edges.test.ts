@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   LEGACY_PROTOCOL_VERSIONS,
   MODERN_PROTOCOL_VERSION,
-} from '../../src/surfaces/mcp/protocol-versions.js'
+} from '../../src/surfaces/mcp/wire/protocol-versions.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 

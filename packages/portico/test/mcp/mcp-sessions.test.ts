@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { McpEventStore } from '../../src/surfaces/mcp/mcp-event-store.js'
-import { createMemoryEventStore } from '../../src/surfaces/mcp/memory-event-store.js'
+import { createMemoryEventStore } from '../../src/stores/create-memory-event-store.js'
+import type { McpEventStore } from '../../src/stores/mcp-event-store.js'
 import {
   SESSION_POST_HEADERS as HEADERS,
   INVALID_EVENT_ID,

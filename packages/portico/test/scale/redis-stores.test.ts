@@ -1,9 +1,9 @@
 import { connectRedis, type RedisClient } from '@portico/hub'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
-import type { McpEventMessage } from '../../src/surfaces/mcp/mcp-event-store.js'
-import { createRedisEventStore } from '../../src/surfaces/mcp/redis-event-store.js'
-import { createRedisSessionStore } from '../../src/surfaces/mcp/redis-session-store.js'
+import { createRedisEventStore } from '../../src/stores/create-redis-event-store.js'
+import { createRedisSessionStore } from '../../src/stores/create-redis-session-store.js'
+import type { McpEventMessage } from '../../src/stores/mcp-event-store.js'
 import { pollUntil } from '../support/cli-process.js'
 import { fixtureDir, servePlugin } from '../support/serve-plugin.js'
 

@@ -6,7 +6,7 @@ import type { PluginModel } from '../../src/model/plugin-model.js'
 import {
   connectSharedStores,
   type SharedSessionStores,
-} from '../../src/surfaces/mcp/connect-shared-stores.js'
+} from '../../src/stores/connect-shared-stores.js'
 import { createBareModel } from '../support/example-model-fixture.js'
 import {
   INVALID_EVENT_ID,

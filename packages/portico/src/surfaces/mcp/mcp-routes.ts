@@ -8,19 +8,19 @@ import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { notFoundResponse } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { createHotAnswer, type HotAnswer } from './answer-hot-request.js'
-import { createHostOriginCheck } from './check-host-origin.js'
-import type { SdkLeg, SdkLegOptions } from './create-sdk-leg.js'
-import { createInputRounds } from './input-rounds.js'
-import { jsonRpcErrorResponse } from './json-rpc-error.js'
-import { lazyPerServer } from './lazy-per-server.js'
-import { buildMcpCatalogs, type McpServerCatalog } from './mcp-catalog.js'
-import type { McpEventStore } from './mcp-event-store.js'
-import type { McpSessionStore } from './mcp-session-store.js'
-import { createMcpSessions } from './mcp-sessions.js'
-import { negotiateAnswerMedia } from './negotiate-answer-media.js'
-import { readJsonRpcBody } from './read-json-rpc-body.js'
-import { createServerRequestRelay } from './server-request-relay.js'
+import type { McpEventStore } from '../../stores/mcp-event-store.js'
+import type { McpSessionStore } from '../../stores/mcp-session-store.js'
+import { createInputRounds } from './calls/create-input-rounds.js'
+import { createServerRequestRelay } from './calls/create-server-request-relay.js'
+import { buildMcpCatalogs, type McpServerCatalog } from './catalog/build-mcp-catalogs.js'
+import { lazyPerServer } from './catalog/lazy-per-server.js'
+import { createHotAnswer, type HotAnswer } from './hot/create-hot-answer.js'
+import type { SdkLeg, SdkLegOptions } from './sdk/create-sdk-leg.js'
+import { createMcpSessions } from './sessions/create-mcp-sessions.js'
+import { createHostOriginCheck } from './wire/create-host-origin-check.js'
+import { jsonRpcErrorResponse } from './wire/json-rpc-error-response.js'
+import { negotiateAnswerMedia } from './wire/negotiate-answer-media.js'
+import { readJsonRpcBody } from './wire/read-json-rpc-body.js'
 
 /** Options of {@link mcpRoutes}. */
 export interface McpRoutesOptions {
@@ -200,7 +200,7 @@ function lazySdkLegs(
   options: SdkLegOptions,
 ): () => Promise<Map<string, SdkLeg>> {
   return lazyPerServer(catalogs, (catalog) =>
-    import('./create-sdk-leg.js').then(({ createSdkLeg }) =>
+    import('./sdk/create-sdk-leg.js').then(({ createSdkLeg }) =>
       createSdkLeg(catalog, runtime, options),
     ),
   )

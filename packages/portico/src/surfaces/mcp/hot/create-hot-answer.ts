@@ -1,0 +1,276 @@
+import type { CacheHint } from '@modelcontextprotocol/server'
+import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { respond, withCors } from '../../../http/cors.js'
+import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
+import type { ToolChannel } from '../../../invoke/tool-channel.js'
+import {
+  answerCapabilitiesOf,
+  callToolOverMcp,
+  logNotifier,
+  progressNotifier,
+  type RelatedNotification,
+} from '../calls/call-tool-over-mcp.js'
+import type { InputRequiredAnswer, InputRounds } from '../calls/create-input-rounds.js'
+import type { ServerRequestRelay } from '../calls/create-server-request-relay.js'
+import { McpCallError } from '../calls/mcp-call-error.js'
+import { toCallToolResultJson, toToolErrorResult } from '../calls/to-call-tool-result.js'
+import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
+import { listCacheHint } from '../catalog/list-cache-hint.js'
+import type { AnswerMedia } from '../wire/negotiate-answer-media.js'
+import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../wire/protocol-versions.js'
+import { type CallAnswer, createCallAnswer } from './create-call-answer.js'
+import { createResultAnswer, type ResultAnswer, resultMessage } from './create-result-answer.js'
+
+/** The initialize-based revisions; a request naming another version goes to the SDK. */
+const LEGACY_VERSIONS: ReadonlySet<string> = new Set(LEGACY_PROTOCOL_VERSIONS)
+const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
+const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
+const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
+const META_RELATED_TASK = 'io.modelcontextprotocol/related-task'
+const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
+const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
+const ACCEPTS_SSE = /text\/event-stream/i
+const jsonHeaders = withCors({ 'content-type': 'application/json' })
+const acceptedHeaders = withCors({})
+
+interface JsonRpcRequest {
+  jsonrpc: '2.0'
+  id: string | number
+  method: string
+  params?: Record<string, unknown>
+}
+
+/** Answers one hot request, or `undefined` when the SDK must. */
+export type HotAnswer = (
+  request: Request,
+  body: unknown,
+  media: AnswerMedia,
+  caller?: PorticoCaller,
+) => Promise<Response> | undefined
+
+/** What the hot path shares with the rest of the MCP surface. */
+export interface HotAnswerOptions {
+  dev: boolean
+  rounds: InputRounds
+  relay: ServerRequestRelay
+}
+
+/**
+ * The two requests agents send most, `tools/call` and `tools/list`, answered straight from the
+ * catalog and the runtime in both eras: building an SDK server and transport for them costs
+ * several times the call itself. Only a well-formed request (the SDK's JSON-RPC rules) takes
+ * this path, and in the 2026-07-28 era only when its envelope and its `Mcp-*` headers agree
+ * exactly. Anything else (another method, an unknown tool, a cursor, task parameters, a
+ * mismatch, a batch, an invalid message) goes to the SDK, which answers it in full, errors
+ * included. A call answers JSON until its tool talks back (progress, logs, a 2025 server
+ * request), and then an SSE stream; the POSTed answers to those server requests come back here.
+ */
+export function createHotAnswer(
+  catalog: McpServerCatalog,
+  runtime: ToolRuntime,
+  options: HotAnswerOptions,
+): HotAnswer {
+  const { dev, rounds, relay } = options
+  const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
+  // Each era's list is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
+  const toolsLists: Partial<Record<Era, ResultAnswer>> = {}
+  const toolsListAnswer = (era: Era) => {
+    toolsLists[era] ??= createResultAnswer(
+      toolsListJson(era, catalog, serverInfoMeta, listCacheHint(runtime.model, dev)),
+      jsonHeaders,
+    )
+    return toolsLists[era]
+  }
+  // A 2026-07-28 result is the 2025 one plus its type and the server's identity.
+  const modernize = (resultJson: string) =>
+    `${resultJson.slice(0, -1)},"resultType":"complete","_meta":${serverInfoMeta}}`
+  const asInputRequired = (answer: InputRequiredAnswer) =>
+    `{"resultType":"input_required","inputRequests":${JSON.stringify(answer.inputRequests)},"requestState":${JSON.stringify(answer.requestState)},"_meta":${serverInfoMeta}}`
+
+  return (request, body, media, caller) => {
+    if (!isPlainRequest(body)) {
+      // The client's answer to a request a call sent on its stream (2025).
+      return relay.deliver(body, caller?.uid ?? '') ? Promise.resolve(accepted()) : undefined
+    }
+    const era = eraOf(request, body)
+    if (era === undefined) return undefined
+    const { params } = body
+    if (body.method === 'tools/list') {
+      if (media !== 'json') return undefined
+      if (params !== undefined && Object.keys(params).some((key) => key !== '_meta'))
+        return undefined
+      return Promise.resolve(toolsListAnswer(era)(body.id))
+    }
+    if (body.method !== 'tools/call' || params === undefined) return undefined
+    const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
+    const tool = typeof name === 'string' ? catalog.callable.get(name) : undefined
+    if (!tool || !isPlainObjectOrAbsent(input) || Object.keys(rest).length > 0) return undefined
+    const retried = inputResponses !== undefined || requestState !== undefined
+    if (era === 'modern' ? request.headers.get('mcp-name') !== name || tool.headers : retried)
+      return undefined
+
+    const shape = era === 'modern' ? modernize : (json: string) => json
+    // A method without a context cannot talk back: one JSON answer, as cheap as it gets.
+    if (media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
+      return runtime.invokeTool(name as string, input ?? {}, caller).then(
+        (result) => answer(shape(toCallToolResultJson(result, tool.resultForm)), body.id),
+        (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),
+      )
+    }
+    const canStream = ACCEPTS_SSE.test(request.headers.get('accept') ?? '')
+    const call = createCallAnswer(canStream, media === 'sse')
+    const notify = (notification: RelatedNotification) =>
+      call.send({ jsonrpc: '2.0', ...notification })
+    const meta = isObject(_meta) ? _meta : {}
+    const channel: ToolChannel = {
+      signal: () => request.signal,
+      progress: progressNotifier(meta.progressToken, notify),
+      // 2026-07-28 logs only what the request asks for; stateless 2025 has no level to honour.
+      log: logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify),
+      ...(era === 'legacy' && canStream ? legacyAsks(relay, caller, request, call) : {}),
+    }
+    callToolOverMcp(runtime, rounds, {
+      era,
+      name: name as string,
+      input: input ?? {},
+      ...(caller ? { caller } : {}),
+      channel,
+      resume: { inputResponses, requestState },
+      canAnswer: answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES]),
+    }).then(
+      (outcome) => {
+        const json =
+          'complete' in outcome
+            ? shape(toCallToolResultJson(outcome.complete, tool.resultForm))
+            : 'failed' in outcome
+              ? shape(JSON.stringify(toToolErrorResult(outcome.failed, dev)))
+              : asInputRequired(outcome.inputRequired)
+        call.finish(resultMessage(json, body.id))
+      },
+      (error: unknown) => {
+        const failure = error instanceof McpCallError ? error : undefined
+        call.finish(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: body.id,
+            error: {
+              code: failure?.code ?? -32603,
+              message: failure?.message ?? 'Internal error',
+              ...(failure?.data ? { data: failure.data } : {}),
+            },
+          }),
+          era === 'modern' ? (failure?.httpStatus ?? 500) : 200,
+        )
+      },
+    )
+    return call.response
+  }
+}
+
+/** Elicitation, sampling and roots as requests on the call's stream, answered by a POST. */
+function legacyAsks(
+  relay: ServerRequestRelay,
+  caller: PorticoCaller | undefined,
+  request: Request,
+  call: CallAnswer,
+): Pick<ToolChannel, 'elicit' | 'sample' | 'roots'> {
+  const ask = (method: string, params: unknown) =>
+    relay.request(method, params, caller?.uid ?? '', request.signal, (message) =>
+      call.send(message),
+    )
+  return {
+    elicit: (params) => ask('elicitation/create', params),
+    sample: (params) => ask('sampling/createMessage', params),
+    roots: () => ask('roots/list', {}),
+  }
+}
+
+function answer(resultJson: string, id: string | number): Response {
+  return respond(resultMessage(resultJson, id), 200, jsonHeaders)
+}
+
+/** The request eras the hot path answers (see {@link eraOf}). */
+type Era = 'legacy' | 'modern'
+
+/** `tools/list` of an era: the 2026-07-28 one adds its type, cache hint and server identity. */
+function toolsListJson(
+  era: Era,
+  catalog: McpServerCatalog,
+  serverInfoMeta: string,
+  hint: Required<CacheHint>,
+): string {
+  const toolsList = JSON.stringify({ tools: catalog.tools })
+  if (era === 'legacy') return toolsList
+  return `${toolsList.slice(0, -1)},"resultType":"complete","ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}","_meta":${serverInfoMeta}}`
+}
+
+/** 202: the POSTed answers were taken. */
+function accepted(): Response {
+  return respond(null, 202, acceptedHeaders)
+}
+
+/**
+ * `legacy` for a 2025-era request; `modern` for a 2026-07-28 one whose envelope is complete and
+ * whose version and method headers match the body; `undefined` for anything the SDK must judge.
+ */
+function eraOf(request: Request, body: JsonRpcRequest): 'legacy' | 'modern' | undefined {
+  const header = request.headers.get('mcp-protocol-version')
+  const meta = body.params?._meta
+  if (!isObject(meta) || !(META_PROTOCOL_VERSION in meta)) {
+    return header === null || LEGACY_VERSIONS.has(header) ? 'legacy' : undefined
+  }
+  const complete =
+    meta[META_PROTOCOL_VERSION] === MODERN_PROTOCOL_VERSION &&
+    isObject(meta[META_CLIENT_CAPABILITIES]) &&
+    (meta[META_CLIENT_INFO] === undefined || isObject(meta[META_CLIENT_INFO]))
+  return complete &&
+    header === MODERN_PROTOCOL_VERSION &&
+    request.headers.get('mcp-method') === body.method
+    ? 'modern'
+    : undefined
+}
+
+/**
+ * A request as the SDK's `JSONRPCRequestSchema` has it: exactly `jsonrpc`, `id` (a string or an
+ * integer), `method` and optional object `params`, whose optional `_meta` is an object with a
+ * valid `progressToken` and related task when they are there. Anything else (a message that
+ * also carries `result`, say) is for the SDK to refuse.
+ */
+function isPlainRequest(body: unknown): body is JsonRpcRequest {
+  if (!isObject(body)) return false
+  for (const key in body) {
+    if (key !== 'jsonrpc' && key !== 'id' && key !== 'method' && key !== 'params') return false
+  }
+  const { jsonrpc, id, method, params } = body
+  return (
+    jsonrpc === '2.0' &&
+    isRequestId(id) &&
+    typeof method === 'string' &&
+    isPlainObjectOrAbsent(params) &&
+    isRequestMetaOrAbsent(params?._meta)
+  )
+}
+
+function isRequestMetaOrAbsent(meta: unknown): boolean {
+  if (meta === undefined) return true
+  if (!isObject(meta)) return false
+  const { progressToken } = meta
+  const task = meta[META_RELATED_TASK]
+  return (
+    (progressToken === undefined || isRequestId(progressToken)) &&
+    (task === undefined || (isObject(task) && typeof task.taskId === 'string'))
+  )
+}
+
+/** A string or an integer: a request id, and a progress token. */
+function isRequestId(value: unknown): value is string | number {
+  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+function isPlainObjectOrAbsent(value: unknown): value is Record<string, unknown> | undefined {
+  return value === undefined || isObject(value)
+}

@@ -1,0 +1,43 @@
+import { type AnswerHeaders, respond, withCors } from '../../../http/cors.js'
+import { streamOf } from '../../../http/prepared-bytes.js'
+
+/**
+ * Above this size a result is kept encoded and sent as bytes, with only the request id written
+ * per answer: at 10,000 tools `tools/list` is 8 MB, whose encoding cost more than the rest of
+ * the answer. Below it one string is the cheapest answer.
+ */
+const BYTES_FROM = 64 * 1024
+
+/** Answers the same JSON-RPC result to any request id. */
+export type ResultAnswer = (id: string | number) => Response
+
+/**
+ * The answers carrying one fixed result (`resultJson`, a JSON object's text), as
+ * {@link resultMessage} writes them, with the JSON headers given.
+ */
+export function createResultAnswer(resultJson: string, headers: AnswerHeaders): ResultAnswer {
+  return resultJson.length < BYTES_FROM
+    ? (id) => respond(resultMessage(resultJson, id), 200, headers)
+    : bytesAnswer(Buffer.from(`{"result":${resultJson}`), headers)
+}
+
+/** Answers sending `head`, encoded once, then the message's tail; the text is not kept. */
+function bytesAnswer(head: Buffer, headers: AnswerHeaders): ResultAnswer {
+  return (id) => {
+    const tail = Buffer.from(messageTail(id))
+    return respond(
+      streamOf([head, tail]),
+      200,
+      withCors({ ...headers, 'content-length': String(head.byteLength + tail.byteLength) }),
+    )
+  }
+}
+
+/** The JSON-RPC answer of `id` whose result is `resultJson`. */
+export function resultMessage(resultJson: string, id: string | number): string {
+  return `{"result":${resultJson}${messageTail(id)}`
+}
+
+function messageTail(id: string | number): string {
+  return `,"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
+}

@@ -1,0 +1,227 @@
+import {
+  type CacheHint,
+  type LoggingLevel,
+  type McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  ResourceNotFoundError,
+  ResourceTemplate,
+  type ServerContext,
+  UriTemplate,
+  type Variables,
+} from '@modelcontextprotocol/server'
+import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { isPorticoError } from '../../../core/portico-error.js'
+import { memoizeByOrigin } from '../../../http/memoize-by-origin.js'
+import { GENERIC_EXECUTION_DETAIL } from '../../../http/problem-response.js'
+import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
+import type { ResourceScope } from '../../../model/resources/resource-index.js'
+import {
+  WIDGET_MIME_TYPE,
+  type WidgetContents,
+  widgetContents,
+} from '../../../model/widgets/widget-contents.js'
+import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
+import { completeValues } from '../catalog/complete-values.js'
+import { listCacheHint } from '../catalog/list-cache-hint.js'
+import { callerFromAuthInfo } from './to-auth-info.js'
+
+/** What one server's resource handlers need of the request it serves. */
+export interface ResourceHandlerScope {
+  runtime: ToolRuntime
+  dev: boolean
+  /** The public origin the server was reached on: widget pages name their assets on it. */
+  origin: string
+  /** The caller, unless each request brings its own (`ctx.http.authInfo`, in a session). */
+  caller?: PorticoCaller
+}
+
+/**
+ * Serves the resources and completions of one server on `mcp`, before the skills extension
+ * attaches. Reads go through the SDK's `resources/read`, which tries registered resources, then
+ * registered templates in order, and answers an unknown URI with its not-found error (adapted
+ * per era): widgets are registered resources; the files of `resources/`, then the resource
+ * templates, are two registered templates whose matcher is the runtime's own lookup; the skills
+ * extension registers its template next. `resources/list` and `resources/templates/list`
+ * answer the catalog's lists, in Portico's order; `completion/complete` the candidates the
+ * catalog holds.
+ */
+export function registerResourceHandlers(
+  mcp: McpServer,
+  catalog: McpServerCatalog,
+  scope: ResourceHandlerScope,
+): void {
+  const prepared = prepare(catalog, scope)
+  const server = mcp.server
+  if (catalog.capabilities.resources) {
+    for (const { uri, name, title, contentsOn } of prepared.widgets) {
+      mcp.registerResource(name, uri, { title, mimeType: WIDGET_MIME_TYPE }, () => ({
+        contents: [contentsOn(scope.origin)],
+      }))
+    }
+    // Registering also sets the SDK's resource handlers, which the lists below replace; a
+    // server that offers only skills needs that as much, so both are always registered.
+    for (const reads of prepared.pluginReads) {
+      const metadata = reads.cacheHint ? { cacheHint: reads.cacheHint } : {}
+      mcp.registerResource(reads.name, reads.template, metadata, (uri, _variables, ctx) =>
+        readPluginResource(uri, ctx, reads.scope, scope),
+      )
+    }
+    server.setRequestHandler('resources/list', () => prepared.resourcesResult)
+    server.setRequestHandler('resources/templates/list', () => prepared.templatesResult)
+    // A resource changes only with the model: a subscription is taken, and nothing is ever
+    // updated while the server runs (a model reload is a new server, which clients reconnect to).
+    const subscription = ({ params }: { params: { uri: string } }) => {
+      const known =
+        prepared.listedUris.has(params.uri) ||
+        scope.runtime.findResource(params.uri, catalog.resourceScope) !== undefined
+      if (!known) throw new ResourceNotFoundError(params.uri, `Resource ${params.uri} not found`)
+      return {}
+    }
+    server.setRequestHandler('resources/subscribe', subscription)
+    server.setRequestHandler('resources/unsubscribe', subscription)
+  }
+  if (catalog.capabilities.completions) {
+    server.setRequestHandler('completion/complete', ({ params }) => {
+      const { ref, argument } = params
+      const candidates =
+        ref.type === 'ref/prompt'
+          ? catalog.completions.prompts.get(ref.name)
+          : catalog.completions.templates.get(ref.uri)
+      if (candidates === undefined) {
+        const what =
+          ref.type === 'ref/prompt' ? `Prompt ${ref.name}` : `Resource template ${ref.uri}`
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `${what} not found`)
+      }
+      return { completion: completeValues(candidates.get(argument.name) ?? [], argument.value) }
+    })
+  }
+}
+
+/** One registered template of the SDK that reads the plugin's own resources. */
+interface PluginReads {
+  /** Its name among the SDK's templates (never listed: the lists are Portico's). */
+  name: string
+  template: ResourceTemplate
+  /** What it reads: the server's files, or its templates. */
+  scope: ResourceScope
+  /** Its own hint, over the server's `resources/read` one. */
+  cacheHint?: CacheHint
+}
+
+interface PreparedResources {
+  widgets: {
+    uri: string
+    name: string
+    title: string
+    contentsOn: (origin: string) => WidgetContents
+  }[]
+  pluginReads: PluginReads[]
+  resourcesResult: { resources: McpServerCatalog['resources'] }
+  /** Every listed URI: widgets, skill files and plugin files. */
+  listedUris: ReadonlySet<string>
+  templatesResult: { resourceTemplates: McpServerCatalog['resourceTemplates'] }
+}
+
+/** Built once per catalog (so once per model load), then looked up by every request. */
+const preparedByCatalog = new WeakMap<McpServerCatalog, PreparedResources>()
+
+function prepare(catalog: McpServerCatalog, scope: ResourceHandlerScope): PreparedResources {
+  let prepared = preparedByCatalog.get(catalog)
+  if (prepared) return prepared
+  const { runtime } = scope
+  const reads = (name: string, readScope: ResourceScope, cacheHint?: CacheHint): PluginReads => ({
+    name,
+    template: new ResourceTemplate(
+      new PluginResourceMatcher((uri) => runtime.findResource(uri, readScope) !== undefined),
+      { list: undefined },
+    ),
+    scope: readScope,
+    ...(cacheHint ? { cacheHint } : {}),
+  })
+  const { files, templateIds } = catalog.resourceScope
+  prepared = {
+    // A widget's page names the request's origin: rendered once per origin, not per request.
+    widgets: [...catalog.widgets.values()].map((widget) => ({
+      uri: widget.uri,
+      name: widget.toolId,
+      title: `Widget of ${widget.toolId}`,
+      contentsOn: memoizeByOrigin((origin) => widgetContents(widget, origin)),
+    })),
+    pluginReads: [
+      // Files change only with the model, as the lists do: the server's hint fits.
+      reads('portico/resources', { files, templateIds: new Set() }),
+      // A template answers afresh on every read: nothing to keep.
+      reads(
+        'portico/resource-templates',
+        { files: false, templateIds },
+        { ttlMs: 0, cacheScope: listCacheHint(runtime.model, scope.dev).cacheScope },
+      ),
+    ],
+    resourcesResult: { resources: catalog.resources },
+    listedUris: new Set(catalog.resources.map((resource) => resource.uri)),
+    templatesResult: { resourceTemplates: catalog.resourceTemplates },
+  }
+  preparedByCatalog.set(catalog, prepared)
+  return prepared
+}
+
+/**
+ * An SDK template matching what the runtime reads within a scope. The pattern it is built on
+ * is never used: `match` is the whole of it.
+ */
+class PluginResourceMatcher extends UriTemplate {
+  readonly #names: (uri: string) => boolean
+
+  constructor(names: (uri: string) => boolean) {
+    super('{+uri}')
+    this.#names = names
+  }
+
+  override match(uri: string): Variables | null {
+    return this.#names(uri) ? { uri } : null
+  }
+}
+
+async function readPluginResource(
+  uri: URL,
+  ctx: ServerContext,
+  readScope: ResourceScope,
+  scope: ResourceHandlerScope,
+): Promise<ReadResourceResult> {
+  // A session's requests each bring their own token: the caller is the request's.
+  const caller = callerFromAuthInfo(ctx.http?.authInfo) ?? scope.caller
+  const channel = {
+    signal: () => ctx.mcpReq.signal,
+    log: (level: LoggingLevel, data: unknown) => ctx.mcpReq.log(level, data),
+  }
+  try {
+    return { contents: [await scope.runtime.readResource(uri.href, caller, channel, readScope)] }
+  } catch (error) {
+    throw toReadError(error, uri.href, scope.dev)
+  }
+}
+
+/**
+ * A failed read as MCP answers it: a template that says `not_found` is the resource not found;
+ * invalid variables are invalid params, each path named; anything else is an internal error
+ * whose message shows only where REST would show it too.
+ */
+function toReadError(error: unknown, uri: string, dev: boolean): ProtocolError {
+  if (!isPorticoError(error)) {
+    const message = dev && error instanceof Error ? error.message : GENERIC_EXECUTION_DETAIL
+    return new ProtocolError(ProtocolErrorCode.InternalError, message)
+  }
+  if (error.kind === 'not_found') return new ResourceNotFoundError(uri, error.message)
+  if (error.kind === 'validation' || error.kind === 'bad_request') {
+    const details = error.details.map((detail) => `${detail.path}: ${detail.message}`)
+    // No `data: { uri }`: with it alone, clients (and the 2025 edge) read "not found".
+    return new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      [error.message, ...details].join('; '),
+    )
+  }
+  const message = error.expose || dev ? error.message : GENERIC_EXECUTION_DETAIL
+  return new ProtocolError(ProtocolErrorCode.InternalError, message)
+}

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto'
+import { logger } from '../../../core/logger.js'
+import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { onBodyEnd } from '../../../http/on-body-end.js'
+import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
+import { createMemoryEventStore } from '../../../stores/create-memory-event-store.js'
+import type { McpEventStore } from '../../../stores/mcp-event-store.js'
+import type { McpSessionRecord, McpSessionStore } from '../../../stores/mcp-session-store.js'
+import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
+import { lazyPerServer } from '../catalog/lazy-per-server.js'
+import { jsonRpcErrorResponse } from '../wire/json-rpc-error-response.js'
+import { acceptsEventStream } from '../wire/negotiate-answer-media.js'
+import type { McpSession, SessionLeg, SessionLegOptions } from './create-session-leg.js'
+import { createSessionRegistry } from './create-session-registry.js'
+
+/** Options of {@link createMcpSessions}. */
+export interface McpSessionsOptions extends Omit<SessionLegOptions, 'eventStore'> {
+  /** Where sessions keep their streams' events; default: in memory, bounded. */
+  eventStore?: McpEventStore
+  /**
+   * Where replicas share their sessions, so that any of them serves any request of one; without
+   * it, a session lives in the process that opened it.
+   */
+  sessionStore?: McpSessionStore
+  /** Closes every session held here when aborted: the app is closing. */
+  signal?: AbortSignal
+}
+
+/**
+ * The stateful sessions of the 2025 revisions (`mcp.sessions: 'stateful'`), in front of the
+ * hot path and the SDK leg: each method answers a request the route has admitted (Host,
+ * Origin, token).
+ */
+export interface McpSessions {
+  /**
+   * A request of another method than POST: `GET` opens the session's stream (replaying from
+   * `Last-Event-ID`), `DELETE` ends the session, anything else is 405.
+   */
+  serve(server: string, request: Request, caller: PorticoCaller | undefined): Promise<Response>
+  /**
+   * A POSTed request whose body the route has read: for the 2025 revisions, the answer of its
+   * session (`initialize` opens one); `undefined` for 2026-07-28, which has no sessions.
+   */
+  servePost(
+    server: string,
+    request: Request,
+    parsedBody: unknown,
+    caller: PorticoCaller | undefined,
+  ): Promise<Response | undefined>
+}
+
+/** A request of an existing session, as the route admitted it. */
+interface SessionRequest {
+  server: string
+  /** Its `Mcp-Session-Id`. */
+  id: string
+  request: Request
+  /** The body, when the route read it (POST). */
+  parsedBody: unknown
+  caller: PorticoCaller | undefined
+}
+
+const ALLOW_SESSION_METHODS = { allow: 'GET, POST, DELETE, OPTIONS' }
+
+/** The ids this server issues (`randomUUID`): no other id is worth a look in a shared store. */
+const ISSUED_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/**
+ * The sessions of one app, across its MCP servers (one limit for the process, and a session
+ * answers only on the server that opened it). A session is bound to its user: a request on it
+ * with another user's token is answered as if the id were unknown (404), as is an expired or
+ * ended one, so that clients open a new one (the spec's rule). The SDK loads with the first
+ * request that needs it.
+ *
+ * With a shared `sessionStore`, every request of a session first reads its record there (which
+ * renews its idle expiry): a replica that does not hold the session takes it over by replaying
+ * its handshake into a new transport, one that holds it finds out there whether it ended
+ * elsewhere, and a log level set through another replica is applied. `DELETE` ends the session
+ * for all; closing one here (its idle expiry, the app closing) leaves it to the others.
+ */
+export function createMcpSessions(
+  catalogs: Map<string, McpServerCatalog>,
+  runtime: ToolRuntime,
+  options: McpSessionsOptions,
+): McpSessions {
+  const { limits } = runtime.model.config
+  const { sessionStore } = options
+  const eventStore = options.eventStore ?? createMemoryEventStore()
+  const legOptions = { ...options, eventStore }
+  const legs = lazyPerServer(catalogs, (catalog) =>
+    import('./create-session-leg.js').then(({ createSessionLeg }) =>
+      createSessionLeg(catalog, runtime, legOptions),
+    ),
+  )
+  const registry = createSessionRegistry<McpSession>({
+    maxSessions: limits.mcpSessions,
+    idleMs: limits.mcpSessionIdleMs,
+    ...(sessionStore
+      ? { onInUse: (id: string) => void sessionStore.touch(id).catch(logFailure('Renewing')) }
+      : {}),
+  })
+  options.signal?.addEventListener('abort', () => void registry.closeAll(), { once: true })
+
+  const dropEvents = (id: string) =>
+    eventStore.deleteSession(id).catch(logFailure('Dropping the events of'))
+  /** A session closed here: alone, it has ended; shared, the other replicas go on serving it. */
+  const onClosed = (id: string) => {
+    registry.forget(id)
+    if (!sessionStore) void dropEvents(id)
+  }
+
+  /** Serves a request of a session, which is busy until its answer (a stream, say) ends. */
+  const serveIn = async (id: string, answer: () => Promise<Response>): Promise<Response> => {
+    const done = registry.begin(id)
+    try {
+      return onBodyEnd(await answer(), done)
+    } catch (error) {
+      done()
+      throw error
+    }
+  }
+  const serveHeld = ({ server, id, request, parsedBody, caller }: SessionRequest) => {
+    const session = registry.find(id, server, caller?.uid)
+    if (!session) return Promise.resolve(sessionNotFound())
+    return serveIn(id, () => session.handle(request, parsedBody, caller))
+  }
+  /** Takes over a session another replica opened, within this process's limit. */
+  const adopt = async (id: string, record: McpSessionRecord, by: SessionRequest) => {
+    const leg = (await legs()).get(record.server) as SessionLeg
+    // Another request of the session may have taken it over while the SDK loaded.
+    const held = registry.find(id, record.server, record.uid)
+    if (held || !registry.hasRoom()) return held
+    const session = leg.open({
+      id,
+      request: by.request,
+      caller: by.caller,
+      streams: record.streams,
+      onClosed: () => onClosed(id),
+      restore: record,
+    })
+    registry.add(id, { server: record.server, uid: record.uid, session })
+    return session
+  }
+  const serveShared = async (store: McpSessionStore, sessionRequest: SessionRequest) => {
+    const { server, id, request, parsedBody, caller } = sessionRequest
+    const record = ISSUED_ID.test(id) ? await store.find(id) : undefined
+    if (!record) {
+      // Ended through another replica, or expired: a copy held here goes too.
+      await registry.close(id)
+      return sessionNotFound()
+    }
+    if (record.server !== server || record.uid !== caller?.uid) return sessionNotFound()
+    const session =
+      registry.find(id, server, record.uid) ?? (await adopt(id, record, sessionRequest))
+    if (!session) return tooManySessions(registry.retryAfterSeconds())
+    if (record.logLevel !== undefined && record.logLevel !== session.logLevel) {
+      await session.setLogLevel(record.logLevel)
+    }
+    const response = await serveIn(id, () => session.handle(request, parsedBody, caller))
+    if (session.logLevel !== record.logLevel) {
+      await store.update(id, { ...record, logLevel: session.logLevel })
+    }
+    if (request.method === 'DELETE' && response.ok) {
+      await Promise.all([store.delete(id), dropEvents(id)])
+    }
+    return response
+  }
+  const serveExisting = (sessionRequest: SessionRequest) =>
+    sessionStore ? serveShared(sessionStore, sessionRequest) : serveHeld(sessionRequest)
+  const open = async (
+    leg: SessionLeg,
+    server: string,
+    request: Request,
+    parsedBody: unknown,
+    caller: PorticoCaller | undefined,
+  ) => {
+    if (!registry.hasRoom()) return tooManySessions(registry.retryAfterSeconds())
+    const id = randomUUID()
+    const streams = acceptsEventStream(request.headers.get('accept'))
+    const session = leg.open({ id, request, caller, streams, onClosed: () => onClosed(id) })
+    registry.add(id, { server, uid: caller?.uid, session })
+    let response: Response
+    try {
+      response = await serveIn(id, () => session.handle(request, parsedBody, caller))
+      if (session.initialized && sessionStore) {
+        await sessionStore.create(id, {
+          server,
+          ...(caller ? { uid: caller.uid } : {}),
+          initialize: initializeParamsOf(parsedBody),
+          streams,
+        })
+      }
+    } catch (error) {
+      await session.close()
+      throw error
+    }
+    // Refused (a bad version header, a batch around it): no session came of it.
+    if (!session.initialized) await session.close()
+    return response
+  }
+
+  return {
+    serve(server, request, caller) {
+      if (request.method !== 'GET' && request.method !== 'DELETE') {
+        return Promise.resolve(
+          jsonRpcErrorResponse(405, -32000, 'Method not allowed.', ALLOW_SESSION_METHODS),
+        )
+      }
+      const id = request.headers.get('mcp-session-id')
+      if (id === null) return Promise.resolve(sessionIdRequired())
+      return serveExisting({ server, id, request, parsedBody: undefined, caller })
+    },
+    async servePost(server, request, parsedBody, caller) {
+      const leg = (await legs()).get(server) as SessionLeg
+      if (!(await leg.isLegacy(request, parsedBody))) return undefined
+      const id = request.headers.get('mcp-session-id')
+      if (id !== null) return serveExisting({ server, id, request, parsedBody, caller })
+      if (!hasInitialize(parsedBody)) return sessionIdRequired()
+      return open(leg, server, request, parsedBody, caller)
+    },
+  }
+}
+
+/** What a request of an unknown, ended, expired or someone else's session gets. */
+function sessionNotFound(): Response {
+  return jsonRpcErrorResponse(404, -32001, 'Session not found')
+}
+
+/** What opening (or taking over) a session beyond `limits.mcpSessions` gets. */
+function tooManySessions(retryAfterSeconds: number): Response {
+  return jsonRpcErrorResponse(
+    503,
+    -32000,
+    'Service Unavailable: too many open sessions, retry later',
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+/** Logs a failure of the stores, which the request that caused it does not wait for. */
+function logFailure(doing: string): (error: unknown) => void {
+  return (error) => logger.error(`${doing} an MCP session failed:`, error)
+}
+
+/** The params of the `initialize` request a session was opened with (a lone request). */
+function initializeParamsOf(body: unknown): Record<string, unknown> {
+  const params = (body as { params?: unknown }).params
+  return typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {}
+}
+
+/** What a session's request without its id gets (the SDK's answer, which the spec asks for). */
+function sessionIdRequired(): Response {
+  return jsonRpcErrorResponse(400, -32000, 'Bad Request: Mcp-Session-Id header is required')
+}
+
+/** Whether a body holds an `initialize` request (alone, or in a batch the transport refuses). */
+function hasInitialize(body: unknown): boolean {
+  const messages: unknown[] = Array.isArray(body) ? body : [body]
+  return messages.some(
+    (message) =>
+      typeof message === 'object' &&
+      message !== null &&
+      (message as { method?: unknown }).method === 'initialize',
+  )
+}
