@@ -32,7 +32,7 @@ beforeAll(async () => {
   await symlink(join(packageDir, 'templates/minimal'), join(builtDir, 'templates/minimal'))
   const tsc = join(packageDir, '../../node_modules/typescript/bin/tsc')
   await exec(process.execPath, [tsc, '-p', packageDir, '--outDir', join(builtDir, 'dist')])
-}, 60_000)
+})
 afterAll(() => rm(workDir, { recursive: true, force: true }))
 
 /** Runs the bin as `npm create` does, with `args` after the package and no `--`. */

@@ -65,9 +65,9 @@ async function findFreePort(): Promise<number> {
   return address.port
 }
 
-/** Polls PING for up to 10 s; `false` when the process exits first or never answers. */
+/** Polls PING for up to 2 min; `false` when the process exits first or never answers. */
 async function waitForPong(port: number, child: ChildProcess): Promise<boolean> {
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 120_000
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) return false
     if (await ping(port)) return true

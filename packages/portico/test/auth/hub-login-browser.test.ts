@@ -85,7 +85,7 @@ beforeAll(async () => {
   })
   await new Promise<void>((done) => attacker.listen(0, '127.0.0.1', done))
   attackerHost = `localhost:${(attacker.address() as AddressInfo).port}`
-}, 60_000)
+})
 
 afterAll(async () => {
   await browser?.close()

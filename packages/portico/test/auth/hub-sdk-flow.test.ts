@@ -62,7 +62,7 @@ beforeAll(async () => {
   served = await servePlugin(dir, {
     auth: await authSettingsFromEnv(dir, { OAUTH_ISSUER: hub.issuer }),
   })
-}, 30_000)
+})
 
 afterAll(async () => {
   await served?.close()

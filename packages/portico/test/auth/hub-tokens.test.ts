@@ -73,7 +73,7 @@ describe('audiences', () => {
     first = await serveAgainst(await hubPlugin('first', 'shared'), hub.issuer)
     second = await serveAgainst(await hubPlugin('second', 'shared'), hub.issuer)
     isolated = await serveAgainst(await hubPlugin('isolated', 'plugin'), hub.issuer)
-  }, 60_000)
+  })
   afterAll(async () => {
     await Promise.all([first, second, isolated].map((plugin) => plugin?.close()))
     await hub?.close()
@@ -119,7 +119,7 @@ describe('a hub that restarts or rotates its keys', () => {
     port = await freePort()
     hub = await startHub({ port, dataDir })
     dir = await hubPlugin('restart', 'shared')
-  }, 60_000)
+  })
   afterAll(async () => {
     await Promise.all(plugins.map((plugin) => plugin.close()))
     await hub?.close()
@@ -170,7 +170,7 @@ describe('two hub replicas on Redis', () => {
     hubs.push(await startHub({ port, issuer, store: await createRedisStore(redis.url) }))
     hubs.push(await startHub({ port: 0, issuer, store: await createRedisStore(redis.url) }))
     plugin = await serveAgainst(await hubPlugin('replicas', 'shared'), issuer)
-  }, 60_000)
+  })
   afterAll(async () => {
     await plugin?.close()
     await Promise.all(hubs.map((hub) => hub.close()))

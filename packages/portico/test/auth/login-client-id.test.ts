@@ -54,7 +54,7 @@ beforeAll(async () => {
     servePlugin(publicUrlCopy.dir, { auth: await authSettingsFromEnv(publicUrlCopy.dir, env) }),
     servePlugin(fixtureDir('probe-plugin')),
   ])
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([
     custom?.close(),

@@ -69,7 +69,7 @@ beforeAll(async () => {
   })
   await listenOn(tls, port, '127.0.0.1')
   browser = await launchBrowser()
-}, 60_000)
+})
 
 afterAll(async () => {
   await browser?.close()

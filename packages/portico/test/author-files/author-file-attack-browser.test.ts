@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser } from '../support/browser.js'
+import { PATIENCE_MS } from '../support/cli-process.js'
 import { authSettingsFromEnv, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 import { startTestIssuer, TEST_AUDIENCE, type TestIssuer } from '../support/test-issuer.js'
@@ -55,7 +56,7 @@ async function tabWithToken(): Promise<{ page: Page; close(): Promise<void> }> {
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${served.url}/`)
-  await page.locator('main h1').first().waitFor({ timeout: 15_000 })
+  await page.locator('main h1').first().waitFor({ timeout: PATIENCE_MS })
   await page.evaluate((token) => sessionStorage.setItem('portico.accessToken', token), TOKEN)
   return { page, close: () => context.close() }
 }

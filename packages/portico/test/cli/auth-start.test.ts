@@ -29,7 +29,7 @@ beforeAll(async () => {
     exec(process.execPath, [cliPath, 'build', custom.dir]),
     exec(process.execPath, [cliPath, 'build', anon.dir]),
   ])
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([hub?.remove(), custom?.remove(), anon?.remove(), issuer?.close()])
 })

@@ -39,8 +39,7 @@ describe('portico build, then portico start', () => {
           })
           return response.status
         },
-        15_000,
-        5,
+        { everyMs: 5 },
       )
       const firstOk = Math.round(performance.now() - started)
       expect(status).toBe(200)

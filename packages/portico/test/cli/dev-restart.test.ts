@@ -25,7 +25,7 @@ function served(path: string, text: string): Promise<true> {
   return pollUntil(async () => {
     const response = await fetch(`${base}${path}`)
     return (await response.text()).includes(text) || undefined
-  }, 20_000)
+  })
 }
 
 beforeAll(async () => {
@@ -41,10 +41,7 @@ beforeAll(async () => {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
   dev = runCli(['dev', plugin.dir, '--port', String(port)])
-  await pollUntil(
-    async () => ((await fetch(`${base}/open-api.json`)).ok ? true : undefined),
-    30_000,
-  )
+  await pollUntil(async () => ((await fetch(`${base}/open-api.json`)).ok ? true : undefined))
 })
 afterAll(async () => {
   await dev?.stop()
@@ -63,7 +60,7 @@ describe('portico dev watches every input of the model', () => {
       '---\nname: helper\ndescription: Helps.\n---\n\nYou help.\n',
     )
     await served('/agents/helper.md', 'You help.')
-  }, 60_000)
+  })
 
   it('shows a fixed SKILL.md as soon as it is saved', async () => {
     const file = join(plugin.dir, 'skills/demo/SKILL.md')
@@ -71,7 +68,7 @@ describe('portico dev watches every input of the model', () => {
     await dev.waitForOutput(/skills\/demo\/SKILL\.md[^\n]*: /)
     await writeFile(file, skill('Shows the fixed text.'))
     await served('/skills/demo/SKILL.md', 'Shows the fixed text.')
-  }, 60_000)
+  })
 })
 
 /** Sends requests back to back until `done` holds; returns how many were sent and failed. */
@@ -98,7 +95,7 @@ describe('portico dev on a config or package.json save', () => {
     console.log(`portico dev: ${sent} requests during a config reload, ${failed} failed`)
     expect(failed).toBe(0)
     await dev.waitForOutput(/portico\.config\.ts changed: reloaded/)
-  }, 60_000)
+  })
 
   it('restarts on package.json, keeping the port, every request and the one under way', async () => {
     const slow = fetch(`${base}/api/Wait/second`, { method: 'POST' })
@@ -113,14 +110,13 @@ describe('portico dev on a config or package.json save', () => {
     expect(answer.status).toBe(200)
     expect(await answer.json()).toEqual({ done: true })
     await dev.waitForOutput(/Restarted in \d+ ms/)
-  }, 60_000)
+  })
 
   it('keeps the last good version serving when the config has a mistake', async () => {
     const file = join(plugin.dir, 'portico.config.ts')
     await writeFile(file, config('Probe Broken', "\n  colour: 'red',"))
     await dev.waitForOutput(
       /portico\.config\.ts \(key "colour"\): unknown key[\s\S]*The last good version keeps serving/,
-      45_000,
     )
     expect(await title()).toBe('Probe Reloaded')
     const call = await fetch(`${base}/api/Probe/args`, {
@@ -129,17 +125,16 @@ describe('portico dev on a config or package.json save', () => {
       body: '{}',
     })
     expect(call.status).toBe(200)
-  }, 60_000)
+  })
 
   it('reports a type error of the config with its line, and keeps the last good version', async () => {
     const file = join(plugin.dir, 'portico.config.ts')
     await writeFile(file, `${config('Probe Typed')}\nexport const count: number = 'not a number'\n`)
     await dev.waitForOutput(
       /portico\.config\.ts:8:14: TS2322: [\s\S]*The last good version keeps serving/,
-      45_000,
     )
     expect(await title()).toBe('Probe Reloaded')
     await writeFile(file, config('Probe Fixed'))
-    await pollUntil(async () => ((await title()) === 'Probe Fixed' ? true : undefined), 45_000)
-  }, 60_000)
+    await pollUntil(async () => ((await title()) === 'Probe Fixed' ? true : undefined))
+  })
 })

@@ -159,7 +159,6 @@ describe('portico dev in mode portico-hub without OAUTH_ISSUER', () => {
         occupied
           ? /Using the Portico hub at http:\/\/localhost:4400/
           : /Started the Portico hub at http:\/\/localhost:4400/,
-        30_000,
       )
       const base = `http://127.0.0.1:${port}`
       const login = await pollUntil(async () => {
@@ -184,5 +183,5 @@ describe('portico dev in mode portico-hub without OAUTH_ISSUER', () => {
       // The hub stopped with the dev server that started it.
       await expect(fetch('http://localhost:4400/')).rejects.toThrow()
     }
-  }, 60_000)
+  })
 })

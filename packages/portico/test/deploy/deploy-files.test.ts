@@ -212,7 +212,7 @@ describe('the probes on a real portico start', () => {
   beforeAll(async () => {
     plugin = await buildReplicaPlugin('stateless')
     replicas = await startReplicas(plugin.dir, 1)
-  }, 60_000)
+  })
   afterAll(async () => {
     await stopReplicas(replicas)
     await plugin?.remove()

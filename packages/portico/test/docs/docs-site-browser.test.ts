@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PluginOverview } from '../../src/surfaces/documents/plugin-overview-types.js'
 import { launchBrowser, openWatchedPage, screenshot, type WatchedPage } from '../support/browser.js'
+import { PATIENCE_MS } from '../support/cli-process.js'
 import {
   authSettingsFromEnv,
   fixtureDir,
@@ -77,7 +78,7 @@ function routesOf(overview: PluginOverview): string[] {
 async function openRoute(page: Page, url: string, route: string): Promise<void> {
   await page.goto(`${url}/#/${route}`)
   const heading = page.locator('main h1').first()
-  await heading.waitFor({ timeout: 15_000 })
+  await heading.waitFor({ timeout: PATIENCE_MS })
   expect(await heading.textContent(), route).not.toBe('Not found')
 }
 
@@ -134,7 +135,7 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
     } finally {
       await watched.close()
     }
-  }, 120_000)
+  })
 
   it('renders each kind of page at 390 px and in dark mode too', async () => {
     const kinds = ['', 'tools', `tools/${sample.call.toolId}`, 'mcp/main', 'api', 'api/swagger']
@@ -165,7 +166,7 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
         await watched.close()
       }
     }
-  }, 180_000)
+  })
 
   it('calls a tool from its page and shows the result, status and curl line', async () => {
     const watched = await openWatchedPage(browser, served.url)
@@ -236,14 +237,14 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
         await page.getByTestId('mcp-connect').click()
         const tools = page.getByTestId('mcp-tools')
         await expect
-          .poll(() => tools.textContent(), { timeout: 15_000 })
+          .poll(() => tools.textContent(), { timeout: PATIENCE_MS })
           .toContain(sample.call.toolId)
         for (const tool of overview.tools) expect(await tools.textContent()).toContain(tool.id)
         await tools.getByText(sample.call.toolId, { exact: true }).first().click()
         await page.getByTestId('mcp-arguments').fill(sample.call.input)
         await page.getByTestId('mcp-call').click()
         await expect
-          .poll(() => page.getByTestId('mcp-result').textContent(), { timeout: 15_000 })
+          .poll(() => page.getByTestId('mcp-result').textContent(), { timeout: PATIENCE_MS })
           .toContain(sample.call.expect)
         await expect.poll(() => page.getByTestId('mcp-log').textContent()).toContain('tools/call')
         await expectClean(watched, `mcp ${era}`)
@@ -339,7 +340,7 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
     } finally {
       await watched.close()
     }
-  }, 60_000)
+  })
 })
 
 describe('the widget preview of the example', () => {
@@ -372,7 +373,7 @@ describe('the widget preview of the example', () => {
       ).json()) as { items: { title: string }[] }
       expect(listed.items.length).toBeGreaterThan(0)
       const widget = page.frameLocator('[data-testid=widget-preview]')
-      await widget.locator('#notes li').first().waitFor({ timeout: 15_000 })
+      await widget.locator('#notes li').first().waitFor({ timeout: PATIENCE_MS })
       const titles = await widget.locator('#notes li span').allTextContents()
       expect(titles).toEqual(listed.items.map((note) => note.title))
       // A call the widget makes back goes to the tool's REST route.
@@ -384,7 +385,7 @@ describe('the widget preview of the example', () => {
       await watched.close()
     }
     // Its waits add up past the default 20 s on a loaded 2-core machine, as its siblings' do.
-  }, 60_000)
+  })
 })
 
 describe('an authenticated plugin', () => {

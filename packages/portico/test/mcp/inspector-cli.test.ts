@@ -53,7 +53,7 @@ async function inspect(args: string[], url = server.url): Promise<Record<string,
     tools,
     tools.inspector,
     ['--cli', `${url}/mcp`, '--transport', 'http', '--format', 'json', ...args],
-    { timeoutMs: 15_000, env: { HOME: home } },
+    { env: { HOME: home } },
   )
   expect(run.code, describeRun(run)).toBe(0)
   expect(run.stderr.trim(), describeRun(run)).toBe('')

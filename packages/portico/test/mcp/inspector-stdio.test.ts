@@ -40,7 +40,7 @@ async function inspect(args: string[]): Promise<Record<string, unknown>> {
       ...args,
     ],
     // The server derives the fixture from source before it answers: seconds, not milliseconds.
-    { timeoutMs: 60_000, env: { HOME: home } },
+    { env: { HOME: home } },
   )
   expect(run.code, describeRun(run)).toBe(0)
   return JSON.parse(run.stdout) as Record<string, unknown>
@@ -52,7 +52,7 @@ describe.each(['legacy', 'modern'])('the MCP Inspector CLI on portico stdio, %s 
     expect(output.schemaFindings).toBeUndefined()
     const { tools: listed } = output.result as { tools: { name: string }[] }
     expect(listed.map((tool) => tool.name)).toEqual(['Clock_epoch', 'Echo_say', 'Echo_ask'])
-  }, 90_000)
+  })
 
   it('calls Echo_say and receives its structured content', async () => {
     const output = await inspect([
@@ -68,5 +68,5 @@ describe.each(['legacy', 'modern'])('the MCP Inspector CLI on portico stdio, %s 
     const result = output.result as { isError?: boolean; structuredContent: unknown }
     expect(result.isError).toBeUndefined()
     expect(result.structuredContent).toEqual({ said: 'hi' })
-  }, 90_000)
+  })
 })

@@ -14,8 +14,6 @@ import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 const pluginDir = fixtureDir('stdio-plugin')
-/** Each `portico stdio` derives the fixture from source (the TypeScript compiler): seconds. */
-const startMs = 60_000
 /** What each call of `Echo_say` prints to stdout, which must all land on stderr. */
 const strayLines = [
   'console.log from Echo.say',
@@ -69,7 +67,7 @@ async function connectStdio(
 let http: ServedPlugin
 beforeAll(async () => {
   http = await servePlugin(pluginDir)
-}, startMs)
+})
 afterAll(() => http?.close())
 
 describe.each(protocolEras)(
@@ -82,7 +80,7 @@ describe.each(protocolEras)(
         connectStdio(mode),
         connectMcpClient(`${http.url}/mcp`, mode),
       ])
-    }, startMs)
+    })
     afterAll(() => Promise.all([stdio?.client.close(), overHttp?.close()]))
 
     it('lists the same tools and prompts as /mcp over HTTP', async () => {
@@ -124,107 +122,95 @@ describe.each(protocolEras)(
 )
 
 describe('portico stdio', () => {
-  it(
-    'serves the server --server names, with its tools only',
-    async () => {
-      const { client } = await connectStdio('legacy', ['--server', 'clock'])
-      try {
-        const { tools } = await client.listTools()
-        expect(tools.map((tool) => tool.name)).toEqual(['Clock_epoch'])
-        const result = await client.callTool({ name: 'Clock_epoch', arguments: {} })
-        expect(result.structuredContent).toEqual({ iso: '1970-01-01T00:00:00.000Z' })
-      } finally {
-        await client.close()
-      }
-    },
-    startMs,
-  )
+  it('serves the server --server names, with its tools only', async () => {
+    const { client } = await connectStdio('legacy', ['--server', 'clock'])
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((tool) => tool.name)).toEqual(['Clock_epoch'])
+      const result = await client.callTool({ name: 'Clock_epoch', arguments: {} })
+      expect(result.structuredContent).toEqual({ iso: '1970-01-01T00:00:00.000Z' })
+    } finally {
+      await client.close()
+    }
+  })
 
-  it(
-    'writes nothing but JSON-RPC on stdout, and exits 0 once stdin closes',
-    async () => {
-      const child = spawn(process.execPath, [cliPath, 'stdio', pluginDir], {
-        env: { ...process.env, NO_COLOR: '1' },
-        stdio: ['pipe', 'pipe', 'pipe'],
-      })
-      let stdout = ''
-      let stderr = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString('utf8')
-      })
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString('utf8')
-      })
-      const exited = new Promise<number | null>((done) => child.once('exit', done))
-      const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
-      send({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: {},
-          clientInfo: { name: 'raw', version: '1' },
-        },
-      })
-      send({ jsonrpc: '2.0', method: 'notifications/initialized' })
-      send({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'info' } })
-      send({
-        jsonrpc: '2.0',
-        id: 3,
-        method: 'tools/call',
-        params: { name: 'Echo_say', arguments: { word: 'hi' } },
-      })
-      await pollUntil(async () => (stdout.includes('"id":3') ? true : undefined), startMs)
-      child.stdin.end()
-      expect(await exited).toBe(0)
+  it('writes nothing but JSON-RPC on stdout, and exits 0 once stdin closes', async () => {
+    const child = spawn(process.execPath, [cliPath, 'stdio', pluginDir], {
+      env: { ...process.env, NO_COLOR: '1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8')
+    })
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8')
+    })
+    const exited = new Promise<number | null>((done) => child.once('exit', done))
+    const send = (message: object) => child.stdin.write(`${JSON.stringify(message)}\n`)
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: {},
+        clientInfo: { name: 'raw', version: '1' },
+      },
+    })
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+    send({ jsonrpc: '2.0', id: 2, method: 'logging/setLevel', params: { level: 'info' } })
+    send({
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'Echo_say', arguments: { word: 'hi' } },
+    })
+    await pollUntil(async () => (stdout.includes('"id":3') ? true : undefined))
+    child.stdin.end()
+    expect(await exited).toBe(0)
 
-      const messages = stdout
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-      expect(messages.every((message) => message.jsonrpc === '2.0')).toBe(true)
-      // The answer to logging/setLevel and the call's log message may come in either order.
-      expect(messages.map((message) => message.id ?? message.method).sort()).toEqual([
-        1,
-        2,
-        3,
-        'notifications/message',
-      ])
-      expect(messages.find((message) => message.method)?.params).toEqual({
-        level: 'info',
-        data: 'ctx.log from Echo.say',
-      })
-      expect(messages.at(-1)?.result).toMatchObject({ structuredContent: { said: 'hi' } })
-      for (const line of strayLines) expect(stderr).toContain(line)
-      expect(stderr).toContain('Serving the main MCP server of stdio-plugin over stdio: 3 tools')
-    },
-    startMs,
-  )
+    const messages = stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    expect(messages.every((message) => message.jsonrpc === '2.0')).toBe(true)
+    // The answer to logging/setLevel and the call's log message may come in either order.
+    expect(messages.map((message) => message.id ?? message.method).sort()).toEqual([
+      1,
+      2,
+      3,
+      'notifications/message',
+    ])
+    expect(messages.find((message) => message.method)?.params).toEqual({
+      level: 'info',
+      data: 'ctx.log from Echo.say',
+    })
+    expect(messages.at(-1)?.result).toMatchObject({ structuredContent: { said: 'hi' } })
+    for (const line of strayLines) expect(stderr).toContain(line)
+    expect(stderr).toContain('Serving the main MCP server of stdio-plugin over stdio: 3 tools')
+  })
 
-  it(
-    "launches the docs site's stdio config, the plugin's folder written in",
-    async () => {
-      const entry = stdioConfig('stdio-plugin', 'clock').mcpServers['stdio-plugin']
-      expect(entry?.command).toBe('npx')
-      const transport = new StdioClientTransport({
-        command: entry?.command ?? '',
-        args: entry?.args.map((arg) => (arg === PLUGIN_FOLDER_PLACEHOLDER ? pluginDir : arg)) ?? [],
-        // As a client launches it: in a folder of its own, where no Portico is installed.
-        cwd: tmpdir(),
-        stderr: 'ignore',
-      })
-      const client = new Client({ name: 'portico-tests', version: '1.0.0' })
-      await client.connect(transport)
-      try {
-        const { tools } = await client.listTools()
-        expect(tools.map((tool) => tool.name)).toEqual(['Clock_epoch'])
-      } finally {
-        await client.close()
-      }
-    },
-    startMs,
-  )
+  it("launches the docs site's stdio config, the plugin's folder written in", async () => {
+    const entry = stdioConfig('stdio-plugin', 'clock').mcpServers['stdio-plugin']
+    expect(entry?.command).toBe('npx')
+    const transport = new StdioClientTransport({
+      command: entry?.command ?? '',
+      args: entry?.args.map((arg) => (arg === PLUGIN_FOLDER_PLACEHOLDER ? pluginDir : arg)) ?? [],
+      // As a client launches it: in a folder of its own, where no Portico is installed.
+      cwd: tmpdir(),
+      stderr: 'ignore',
+    })
+    const client = new Client({ name: 'portico-tests', version: '1.0.0' })
+    await client.connect(transport)
+    try {
+      const { tools } = await client.listTools()
+      expect(tools.map((tool) => tool.name)).toEqual(['Clock_epoch'])
+    } finally {
+      await client.close()
+    }
+  })
 
   it("gives in the README the docs site's stdio config for the example", async () => {
     const readme = await readFile(resolve(import.meta.dirname, '../../../../README.md'), 'utf8')
@@ -236,36 +222,24 @@ describe('portico stdio', () => {
     expect(JSON.parse(block ?? '{}')).toEqual(JSON.parse(expected))
   })
 
-  it(
-    'exits 0 on SIGTERM',
-    async () => {
-      const cli = runCli(['stdio', pluginDir])
-      await cli.waitForOutput(/Serving the main MCP server/, startMs)
-      expect(await cli.stop()).toBe(0)
-    },
-    startMs,
-  )
+  it('exits 0 on SIGTERM', async () => {
+    const cli = runCli(['stdio', pluginDir])
+    await cli.waitForOutput(/Serving the main MCP server/)
+    expect(await cli.stop()).toBe(0)
+  })
 
-  it(
-    'refuses a plugin of an authenticated mode, naming the mode',
-    async () => {
-      const cli = runCli(['stdio', fixtureDir('auth-custom-plugin')])
-      expect(await cli.exited()).toBe(1)
-      expect(cli.output()).toContain(
-        'portico stdio serves only a plugin in mode anon; this one is in mode custom, and stdio ' +
-          'carries no token to check. Serve it over HTTP with "portico dev" or "portico start".',
-      )
-    },
-    startMs,
-  )
+  it('refuses a plugin of an authenticated mode, naming the mode', async () => {
+    const cli = runCli(['stdio', fixtureDir('auth-custom-plugin')])
+    expect(await cli.exited()).toBe(1)
+    expect(cli.output()).toContain(
+      'portico stdio serves only a plugin in mode anon; this one is in mode custom, and stdio ' +
+        'carries no token to check. Serve it over HTTP with "portico dev" or "portico start".',
+    )
+  })
 
-  it(
-    'refuses a --server that mcp.servers does not name, listing those it does',
-    async () => {
-      const cli = runCli(['stdio', pluginDir, '--server', 'calendar'])
-      expect(await cli.exited()).toBe(1)
-      expect(cli.output()).toContain('--server calendar: no such MCP server; mcp.servers has clock')
-    },
-    startMs,
-  )
+  it('refuses a --server that mcp.servers does not name, listing those it does', async () => {
+    const cli = runCli(['stdio', pluginDir, '--server', 'calendar'])
+    expect(await cli.exited()).toBe(1)
+    expect(cli.output()).toContain('--server calendar: no such MCP server; mcp.servers has clock')
+  })
 })

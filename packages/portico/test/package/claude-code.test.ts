@@ -8,6 +8,7 @@ import type { AgentsCatalog } from '../../src/surfaces/documents/agent-documents
 import type { ClaudePluginManifest } from '../../src/surfaces/documents/claude-plugin-manifest.js'
 import type { McpConfigDocument } from '../../src/surfaces/documents/mcp-config.js'
 import type { SkillsCatalog } from '../../src/surfaces/documents/skill-documents.js'
+import { toolPatienceMs } from '../support/external-tools.js'
 import { fixtureDir, notesExampleDir, servePlugin } from '../support/serve-plugin.js'
 import { serveGitRepositories } from './git-http-server.js'
 import { unpackZip } from './unpack-zip.js'
@@ -20,7 +21,8 @@ const guidePath = resolve(import.meta.dirname, '../../../../docs/claude-code.md'
 const marketplace = 'portico-plugins'
 /** The git URL docs/claude-code.md shows; the test serves the same repository on 127.0.0.1. */
 const guideGitUrl = `https://git.example.com/you/${marketplace}.git`
-const commandTimeoutMs = 30_000
+/** A hung `claude` or `git` is killed after this, so the failure shows its output. */
+const commandTimeoutMs = toolPatienceMs
 
 /** The names of a plugin's components, sorted. */
 interface Components {
@@ -261,7 +263,6 @@ describe('the plugin package in Claude Code', () => {
       await buildMarketplace(work, served)
       expectWhole(await runAll(claudeCode(work), localInstall(served.name)), served)
     },
-    60_000,
   )
 
   it('installs whole from a git marketplace', async () => {
@@ -295,7 +296,7 @@ describe('the plugin package in Claude Code', () => {
     } finally {
       await server.close()
     }
-  }, 60_000)
+  })
 
   it('is installed with the commands and the marketplace file docs/claude-code.md gives', async () => {
     const guide = await readFile(guidePath, 'utf8')

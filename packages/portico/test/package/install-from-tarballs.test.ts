@@ -19,7 +19,7 @@ import {
 import { tmpdir } from 'node:os'
 import { join, relative, resolve, sep } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, pollUntil } from '../support/cli-process.js'
+import { freePort, PATIENCE_MS, pollUntil } from '../support/cli-process.js'
 import { type LocalRegistry, startLocalRegistry } from '../support/local-registry.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { nestedNpmEnv } from '../support/nested-npm-env.js'
@@ -64,7 +64,7 @@ afterAll(async () => {
   await removeNpxCreatePortico()
   if (work) await rm(work, { recursive: true, force: true })
   for (const result of stopped) if (result.status === 'rejected') throw result.reason
-}, 30_000)
+})
 
 describe('portico, installed from its tarballs as a new user would', () => {
   it('packs portico, its hub and create-portico from a clean copy, building them in prepack', async () => {
@@ -149,7 +149,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
     console.log(
       `packed: portico-0.1.0.tgz ${size} bytes (${files.length} files), create-portico-0.1.0.tgz ${createSize} bytes`,
     )
-  }, 90_000)
+  })
 
   it('scaffolds a plugin with npm create portico@latest from a local registry', async () => {
     expect(tarballs.portico, 'the packing step did not finish').not.toBe('')
@@ -195,7 +195,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
       dependencies: { portico: '^0.1.0' },
     })
     expect(await readFile(join(pluginDir, 'tools/hello.ts'), 'utf8')).toContain('class Greetings')
-  }, 60_000)
+  })
 
   it('installs portico 0.1.0 from its tarball with npm install', async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
@@ -221,7 +221,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
     expect(lock.packages['node_modules/portico'].integrity).toBe(
       `sha512-${createHash('sha512').update(tarball).digest('base64')}`,
     )
-  }, 90_000)
+  })
 
   it('type-checks a host using both entries under the strictest options', async () => {
     // Checked first: with no folder, the paths below would name the repository's own files.
@@ -271,7 +271,7 @@ export async function serve(request: Request): Promise<Response> {
     console.log(`tsc --skipLibCheck false: exit ${checked.code}\n${checked.output}`)
     expect(checked.output).toBe('')
     expect(checked.code).toBe(0)
-  }, 60_000)
+  })
 
   it("runs the scaffold's own tool test through portico/testing with npm test", async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
@@ -292,7 +292,7 @@ export async function serve(request: Request): Promise<Response> {
     } finally {
       await writeFile(tool, source)
     }
-  }, 60_000)
+  })
 
   it('serves REST, OpenAPI and MCP with npm run dev', async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
@@ -322,7 +322,7 @@ export async function serve(request: Request): Promise<Response> {
     } finally {
       await dev.stop()
     }
-  }, 60_000)
+  })
 
   it('builds with npm run build and serves the build with npm start', async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
@@ -345,7 +345,7 @@ export async function serve(request: Request): Promise<Response> {
     } finally {
       await started.stop()
     }
-  }, 60_000)
+  })
 
   it('runs the Portico hub with npx portico hub', async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
@@ -365,7 +365,7 @@ export async function serve(request: Request): Promise<Response> {
     } finally {
       await hub.stop()
     }
-  }, 60_000)
+  })
 })
 
 const leftovers = new Set(['node_modules', '.portico', '.scratch'])
@@ -467,7 +467,7 @@ function serve(args: string[], cwd: string, env: Record<string, string>): Served
       await exited
       // npm exits once its child does; the server's own children must be gone too.
       try {
-        await pollUntil(async () => (groupAlive(group) ? undefined : true), 10_000, 50)
+        await pollUntil(async () => (groupAlive(group) ? undefined : true), { everyMs: 50 })
       } catch {
         signalGroup(group, 'SIGKILL')
         throw new Error(`${args.join(' ')} left processes running after SIGTERM:\n${output}`)
@@ -496,7 +496,7 @@ function groupAlive(group: number): boolean {
 }
 
 /** Waits for `url` to answer 200, failing early with the output when the server exits. */
-async function waitForOk(url: string, served: Served, timeoutMs = 30_000): Promise<void> {
+async function waitForOk(url: string, served: Served, timeoutMs = PATIENCE_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let last = 'no answer'
   while (Date.now() < deadline) {

@@ -80,7 +80,7 @@ describe('the README', () => {
     expect(tested.stdout).toMatch(/^# pass 3$/m)
     expect(tested.stdout).toMatch(/^# fail 0$/m)
     expect(tested.code, tested.stdout).toBe(0)
-  }, 60_000)
+  })
 })
 
 describe('the README’s Greeter', () => {
@@ -100,7 +100,7 @@ describe('the README’s Greeter', () => {
       exec(process.execPath, [tsc, ...strict, ...target, '--skipLibCheck', file]),
     )
     expect(checked).toEqual({ code: 0, stdout: '' })
-  }, 60_000)
+  })
 })
 
 /** How a command ended: its exit code and stdout, failed or not. */

@@ -97,7 +97,7 @@ describe('validators compiled by portico build', () => {
       builtCopy(notesExampleDir),
       builtCopy(fixtureDir('ledger-plugin')),
     ])
-  }, 60_000)
+  })
 
   it('give the verdicts, messages and filled-in defaults of the runtime-compiled ones', async () => {
     for (const plugin of [shapes, notes, ledger]) {

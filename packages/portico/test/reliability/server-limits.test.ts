@@ -24,7 +24,7 @@ let plugin: Awaited<ReturnType<typeof copyPlugin>>
 beforeAll(async () => {
   plugin = await copyPlugin(fixtureDir('limits-plugin'))
   await exec(process.execPath, [cliPath, 'build', plugin.dir])
-}, 60_000)
+})
 afterAll(() => plugin?.remove())
 
 /** `portico start` of the built fixture on a free port, once `/readyz` says so. */
@@ -76,7 +76,7 @@ describe('portico start with slow clients', () => {
   let server: CliProcess
   beforeAll(async () => {
     ;({ url, server } = await start())
-  }, 30_000)
+  })
   afterAll(() => server?.stop())
 
   it('cuts off a client that trickles its headers with 408, serving others meanwhile', async () => {
@@ -139,7 +139,7 @@ describe('portico start with slow clients', () => {
       if (response.status === 200) return response
       await response.body?.cancel()
       return undefined
-    }, 5_000)
+    })
     await again.body?.cancel()
   })
 })

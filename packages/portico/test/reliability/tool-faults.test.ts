@@ -435,7 +435,7 @@ describe('a tool that rejects after its time limit answered', () => {
       const lines = await pollUntil(async () => {
         const now = failuresOf('lateReject').slice(before)
         return now.length >= 6 ? now : undefined
-      }, 3_000)
+      })
       expect(lines.filter((line) => line.endsWith('did not finish within 500 ms'))).toHaveLength(3)
       expect(lines.filter((line) => line === `Faults_lateReject failed: ${log}`)).toHaveLength(3)
       await expectCanaryAnswers(url)
@@ -452,7 +452,7 @@ describe("a client that goes away mid-call aborts the tool's signal", () => {
       const answer = await rest(url, 'abortOf', { tag })
       const state = JSON.parse(answer.text) as { aborted: boolean; reason?: string }
       return state.aborted ? state.reason : undefined
-    }, 3_000)
+    })
   }
 
   /** POSTs to `path` and aborts the request 100 ms later, once the call runs. */
@@ -609,7 +609,6 @@ describe('under portico start', () => {
     await expectCanaryAnswers(url)
     await server.waitForOutput(
       /A promise rejected with nothing to handle it[^\n]*"message":"floating /,
-      5_000,
     )
   })
 })

@@ -70,7 +70,6 @@ const runtimes: RuntimeCase[] = [
   },
 ]
 
-const startTimeoutMs = 20_000
 const stopTimeoutMs = 5_000
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 const servers = new Map<string, { url: string; process: CliProcess }>()
@@ -88,7 +87,7 @@ async function start(runtime: RuntimeCase): Promise<void> {
   const state = await pollUntil(async () => {
     if (server.child.exitCode !== null || server.child.signalCode !== null) return 'exited'
     return (await fetch(`${url}/mcp.json`)).ok ? 'answers' : undefined
-  }, startTimeoutMs)
+  })
   if (state === 'exited') {
     throw new Error(`${runtime.name} exited before it answered:\n${server.output()}`)
   }
@@ -103,12 +102,10 @@ async function stop(server: CliProcess): Promise<void> {
 
 beforeAll(async () => {
   plugin = await copyPlugin(notesExampleDir)
-  await exec(process.execPath, [cliPath, 'build', '--target', 'worker', plugin.dir], {
-    timeout: 60_000,
-  })
+  await exec(process.execPath, [cliPath, 'build', '--target', 'worker', plugin.dir])
   for (const { entry } of runtimes) await copyFile(join(entriesDir, entry), join(plugin.dir, entry))
   await Promise.all(runtimes.map(start))
-}, 90_000)
+})
 
 afterAll(async () => {
   await Promise.all([...servers.values()].map(({ process }) => stop(process)))

@@ -140,7 +140,7 @@ export async function startNginx(
     await pollUntil(async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited:\n${output()}`)
       return (await fetch(`${url}/healthz`)).status === 200 ? true : undefined
-    }, 10_000)
+    })
   } catch (error) {
     await stop()
     throw new Error(`nginx did not proxy /healthz: ${String(error)}\n${output()}`)

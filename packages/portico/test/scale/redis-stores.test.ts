@@ -147,7 +147,7 @@ describe('readiness with a shared session store', () => {
     try {
       expect(await ask()).toEqual({ status: 200, body: { status: 'ready' } })
       await own.stop()
-      await pollUntil(async () => ((await ask()).status === 503 ? true : undefined), 5_000)
+      await pollUntil(async () => ((await ask()).status === 503 ? true : undefined))
       expect(await ask()).toEqual({
         status: 503,
         body: { status: 'unavailable', reason: 'session_store_unavailable' },

@@ -7,12 +7,20 @@ import { join, resolve } from 'node:path'
 /** The built CLI entry, as `npx portico` runs it. */
 export const cliPath = resolve(import.meta.dirname, '../../bin/portico.js')
 
+/**
+ * How long a test waits for a condition (a server answering, a line printed) before it fails
+ * with what it saw instead. It is not a budget: the wait ends as soon as the condition holds, so
+ * a loaded machine is slower but not red. It stays below the `server` and `browser` projects'
+ * test limit (see `vitest.config.ts`), so the failure names the condition, not the clock.
+ */
+export const PATIENCE_MS = 5 * 60_000
+
 /** A running CLI process and everything it printed so far. */
 export interface CliProcess {
   child: ChildProcess
   output(): string
-  /** Resolves when the printed output matches. */
-  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>
+  /** Resolves when the printed output matches; fails after {@link PATIENCE_MS}. */
+  waitForOutput(pattern: RegExp): Promise<RegExpMatchArray>
   /** Resolves with the exit code when the process ends by itself. */
   exited(): Promise<number | null>
   stop(): Promise<number | null>
@@ -53,7 +61,7 @@ export function runProcess(
   return {
     child,
     output: () => text,
-    waitForOutput(pattern, timeoutMs = 20_000) {
+    waitForOutput(pattern) {
       return new Promise((done, fail) => {
         const check = () => {
           const match = text.slice(0).match(pattern)
@@ -66,7 +74,7 @@ export function runProcess(
         const timer = setTimeout(() => {
           waiters.delete(check)
           fail(new Error(`Timed out waiting for ${pattern}; output so far:\n${text}`))
-        }, timeoutMs)
+        }, PATIENCE_MS)
         waiters.add(check)
         check()
       })
@@ -105,21 +113,29 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Polls until `check` returns a value, or fails after `timeoutMs`. */
+/**
+ * Polls every `everyMs` (default 25) until `check` returns a value; fails after
+ * {@link PATIENCE_MS}, naming the last error `check` threw.
+ */
 export async function pollUntil<T>(
   check: () => Promise<T | undefined>,
-  timeoutMs = 15_000,
-  everyMs = 25,
+  { everyMs = 25 }: { everyMs?: number } = {},
 ): Promise<T> {
+  const timeoutMs = PATIENCE_MS
   const deadline = Date.now() + timeoutMs
+  let last: unknown
   for (;;) {
     try {
       const value = await check()
       if (value !== undefined) return value
-    } catch {
+    } catch (error) {
       // Not up yet: connection refused while the server (re)starts.
+      last = error
     }
-    if (Date.now() > deadline) throw new Error(`Condition not met within ${timeoutMs} ms`)
+    if (Date.now() > deadline) {
+      const cause = last instanceof Error ? `; last error: ${last.message}` : ''
+      throw new Error(`Condition not met within ${timeoutMs} ms${cause}`)
+    }
     await new Promise((done) => setTimeout(done, everyMs))
   }
 }

@@ -44,9 +44,17 @@ export interface ToolRun {
   stderr: string
 }
 
+/**
+ * How long one tool run may take before it is killed, so that a hang fails with the tool's
+ * output. A run ends when the tool does; this only bounds a hung one, far beyond a loaded
+ * machine's slowest run and below the `external` project's test limit (`vitest.config.ts`).
+ */
+export const toolPatienceMs = 5 * 60_000
+
 /** Options of one tool run. */
 export interface RunToolOptions {
-  timeoutMs: number
+  /** Default {@link toolPatienceMs}. */
+  timeoutMs?: number
   env?: Record<string, string>
 }
 
@@ -146,13 +154,13 @@ export function runExternalTool(
   tools: ExternalTools,
   entry: string,
   args: string[],
-  options: RunToolOptions,
+  options: RunToolOptions = {},
 ): Promise<ToolRun> {
   const child = spawn(tools.node, [entry, ...args], {
     env: nestedNpmEnv({ NO_COLOR: '1', FORCE_COLOR: '0', ...options.env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  return collect(child, options.timeoutMs, `${entry} ${args.join(' ')}`)
+  return collect(child, options.timeoutMs ?? toolPatienceMs, `${entry} ${args.join(' ')}`)
 }
 
 /** Kills any tool run still going, for a suite's `afterAll`. */

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { PATIENCE_MS } from './cli-process.js'
 
 /** The headers of a raw 2025 POST, accepting both answers as the SDK clients do. */
 export const SESSION_POST_HEADERS = {
@@ -132,7 +133,7 @@ export async function resumeUntilAnswered(
   endpoint: string,
   id: string,
   lastEventId: string,
-  timeoutMs = 10_000,
+  timeoutMs = PATIENCE_MS,
 ): Promise<{ id?: string; message?: unknown }[]> {
   const deadline = Date.now() + timeoutMs
   for (;;) {

@@ -59,7 +59,7 @@ export interface RawExchange {
 export function rawExchange(
   url: string,
   request: Uint8Array | string,
-  timeoutMs = 5_000,
+  timeoutMs = 30_000,
 ): Promise<RawExchange> {
   const { port } = new URL(url)
   const head = startsWith(request, 'HEAD ')

@@ -105,7 +105,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}/`
   browser = await launchBrowser()
-}, 60_000)
+})
 afterAll(async () => {
   await browser?.close()
   await new Promise((resolve) => host?.close(resolve))

@@ -21,7 +21,7 @@ let bytes: Uint8Array
 beforeAll(async () => {
   bytes = await bundleWidgetRuntime()
   bundle = new TextDecoder().decode(bytes)
-}, 60_000)
+})
 
 describe('the widget runtime bundle', () => {
   it(`stays within ${BUDGET_BYTES} bytes, ${BUDGET_GZIP_BYTES} gzipped`, () => {
