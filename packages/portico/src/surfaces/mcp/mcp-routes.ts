@@ -19,6 +19,7 @@ import type { SdkLeg, SdkLegOptions } from './sdk/create-sdk-leg.js'
 import { createMcpSessions } from './sessions/create-mcp-sessions.js'
 import { createHostOriginCheck } from './wire/create-host-origin-check.js'
 import { jsonRpcErrorResponse } from './wire/json-rpc-error-response.js'
+import type { McpExchange, McpLeg } from './wire/mcp-leg.js'
 import { negotiateAnswerMedia } from './wire/negotiate-answer-media.js'
 import { readJsonRpcBody } from './wire/read-json-rpc-body.js'
 
@@ -60,12 +61,13 @@ const ALLOW_POST = { allow: 'POST, OPTIONS' }
  * `/mcp/resource-templates.json`, `/mcp/<server>/tools.json`).
  * Per request: Host and Origin are checked, then the token; anything but POST is 405 and an
  * `Accept` that takes neither JSON nor SSE is 406, in either era; the body is read and parsed
- * once, within the limit; `tools/call` and `tools/list` accepting JSON are answered by the hot
- * path; anything else goes to the SDK leg of that server, in either era. The SDK is imported
- * lazily (it takes longer to load than the rest of Portico): in the background from the first
- * MCP request on, or by the first request that needs it. Any replica can answer any request, unless
- * `mcp.sessions` is `stateful`: then the 2025 revisions' requests, GET and DELETE go to their
- * session (see `createMcpSessions`) before anything else.
+ * once, within the limit; then its legs (`McpLeg`) are tried in order: the stateful sessions,
+ * when on; the hot path, which answers `tools/call` and `tools/list`; the SDK leg of that server,
+ * which answers anything else, in either era. The SDK is imported lazily (it takes longer to
+ * load than the rest of Portico): in the background from the first MCP request on, or by the
+ * first request that needs it. Any replica can answer any request, unless `mcp.sessions` is
+ * `stateful`: then the 2025 revisions' requests, GET and DELETE go to their session (see
+ * `createMcpSessions`) before anything else.
  */
 export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Route[] {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
@@ -101,6 +103,15 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     runtime.model.config.mcp.sessions === 'stateful'
       ? createMcpSessions(catalogs, runtime, { ...options, rounds })
       : undefined
+  // The legs that answer an admitted POST, in order: the first answer wins, and the SDK's leg,
+  // last, answers everything.
+  const legs: McpLeg[] = [
+    // A 2025 request belongs to its session, whose server keeps its state: never to the hot path.
+    ...(sessions ? [sessions.servePost] : []),
+    (exchange) =>
+      exchange.parsedBody === undefined ? undefined : hotAnswers.get(exchange.server)?.(exchange),
+    (exchange) => sdkLegs().then((sdk) => (sdk.get(exchange.server) as SdkLeg)(exchange)),
+  ]
   const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)
   const { gate } = options
   const anonymous: Admission = { ok: true }
@@ -118,8 +129,9 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       : Promise.resolve(anonymous)
 
   const handle = (server: string, request: Request): Promise<Response> => {
-    const hot = hotAnswers.get(server)
-    if (!hot) return Promise.resolve(notFoundResponse(request, { dev: options.dev }))
+    if (!hotAnswers.has(server)) {
+      return Promise.resolve(notFoundResponse(request, { dev: options.dev }))
+    }
     preloadSdk()
     const rejected = rejectHostOrOrigin(request)
     if (rejected) return Promise.resolve(rejected)
@@ -147,15 +159,14 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       }
       const body = await readJsonRpcBody(request, maxRequestBodySize)
       if ('rejected' in body) return body.rejected
-      const parsed = 'parsed' in body ? body.parsed : undefined
-      // A 2025 request belongs to its session, whose server keeps its state: never to the hot path.
-      const inSession =
-        sessions && (await sessions.servePost(server, request, parsed, outcome.context))
-      if (inSession) return inSession
-      const answer = parsed === undefined ? undefined : hot(request, parsed, media, outcome.context)
-      if (answer) return answer
-      const leg = (await sdkLegs()).get(server) as SdkLeg
-      return leg(request, parsed, media, outcome.context)
+      const exchange: McpExchange = {
+        server,
+        request,
+        parsedBody: 'parsed' in body ? body.parsed : undefined,
+        media,
+        ...(outcome.context ? { caller: outcome.context } : {}),
+      }
+      return answerByLegs(legs, exchange)
     })
   }
   const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
@@ -191,6 +202,16 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       handle: (request, params) => handle(params.server ?? '', request),
     },
   ]
+}
+
+/** The answer of the first of `legs` that answers `exchange`. */
+async function answerByLegs(legs: readonly McpLeg[], exchange: McpExchange): Promise<Response> {
+  for (const leg of legs) {
+    const answer = await leg(exchange)
+    if (answer) return answer
+  }
+  // The SDK's leg, last, answers every request.
+  throw new Error(`No MCP leg answered ${exchange.request.method} ${exchange.request.url}`)
 }
 
 /** Imports the SDK leg module once and builds a leg per server. */

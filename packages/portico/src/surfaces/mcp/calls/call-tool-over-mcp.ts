@@ -2,7 +2,7 @@ import type { PorticoCaller } from '../../../core/plugin-context.js'
 import type { PorticoLogLevel } from '../../../core/tool-context.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
-import type { McpEra } from '../sdk/adapt-sdk-answers.js'
+import type { McpEra } from '../wire/protocol-versions.js'
 import type {
   AnswerCapabilities,
   InputRequiredAnswer,

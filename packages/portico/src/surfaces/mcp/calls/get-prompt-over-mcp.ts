@@ -6,7 +6,7 @@ import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { PromptMessage } from '../../../invoke/prompt-messages.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
 import type { PromptDefinition } from '../../../model/plugin-model.js'
-import type { McpEra } from '../sdk/adapt-sdk-answers.js'
+import type { McpEra } from '../wire/protocol-versions.js'
 import type {
   AnswerCapabilities,
   InputRequiredAnswer,

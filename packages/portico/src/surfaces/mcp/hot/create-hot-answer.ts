@@ -16,37 +16,24 @@ import { McpCallError } from '../calls/mcp-call-error.js'
 import { toCallToolResultJson, toToolErrorResult } from '../calls/to-call-tool-result.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
-import type { AnswerMedia } from '../wire/negotiate-answer-media.js'
-import { LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION } from '../wire/protocol-versions.js'
+import { eraOfRequest } from '../wire/era-of-request.js'
+import { isJsonObject, isPlainObjectOrAbsent, isPlainRequest } from '../wire/is-plain-request.js'
+import type { McpExchange } from '../wire/mcp-leg.js'
+import {
+  type McpEra,
+  META_CLIENT_CAPABILITIES,
+  META_LOG_LEVEL,
+  META_SERVER_INFO,
+} from '../wire/protocol-versions.js'
 import { type CallAnswer, createCallAnswer } from './create-call-answer.js'
 import { createResultAnswer, type ResultAnswer, resultMessage } from './create-result-answer.js'
 
-/** The initialize-based revisions; a request naming another version goes to the SDK. */
-const LEGACY_VERSIONS: ReadonlySet<string> = new Set(LEGACY_PROTOCOL_VERSIONS)
-const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
-const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
-const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
-const META_RELATED_TASK = 'io.modelcontextprotocol/related-task'
-const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
-const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
 const ACCEPTS_SSE = /text\/event-stream/i
 const jsonHeaders = withCors({ 'content-type': 'application/json' })
 const acceptedHeaders = withCors({})
 
-interface JsonRpcRequest {
-  jsonrpc: '2.0'
-  id: string | number
-  method: string
-  params?: Record<string, unknown>
-}
-
-/** Answers one hot request, or `undefined` when the SDK must. */
-export type HotAnswer = (
-  request: Request,
-  body: unknown,
-  media: AnswerMedia,
-  caller?: PorticoCaller,
-) => Promise<Response> | undefined
+/** Answers one hot request, or `undefined` when the SDK must: a leg of the route. */
+export type HotAnswer = (exchange: McpExchange) => Promise<Response> | undefined
 
 /** What the hot path shares with the rest of the MCP surface. */
 export interface HotAnswerOptions {
@@ -73,8 +60,8 @@ export function createHotAnswer(
   const { dev, rounds, relay } = options
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
   // Each era's list is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
-  const toolsLists: Partial<Record<Era, ResultAnswer>> = {}
-  const toolsListAnswer = (era: Era) => {
+  const toolsLists: Partial<Record<McpEra, ResultAnswer>> = {}
+  const toolsListAnswer = (era: McpEra) => {
     toolsLists[era] ??= createResultAnswer(
       toolsListJson(era, catalog, serverInfoMeta, listCacheHint(runtime.model, dev)),
       jsonHeaders,
@@ -87,12 +74,12 @@ export function createHotAnswer(
   const asInputRequired = (answer: InputRequiredAnswer) =>
     `{"resultType":"input_required","inputRequests":${JSON.stringify(answer.inputRequests)},"requestState":${JSON.stringify(answer.requestState)},"_meta":${serverInfoMeta}}`
 
-  return (request, body, media, caller) => {
+  return ({ request, parsedBody: body, media, caller }) => {
     if (!isPlainRequest(body)) {
       // The client's answer to a request a call sent on its stream (2025).
       return relay.deliver(body, caller?.uid ?? '') ? Promise.resolve(accepted()) : undefined
     }
-    const era = eraOf(request, body)
+    const era = eraOfRequest(request, body)
     if (era === undefined) return undefined
     const { params } = body
     if (body.method === 'tools/list') {
@@ -121,7 +108,7 @@ export function createHotAnswer(
     const call = createCallAnswer(canStream, media === 'sse')
     const notify = (notification: RelatedNotification) =>
       call.send({ jsonrpc: '2.0', ...notification })
-    const meta = isObject(_meta) ? _meta : {}
+    const meta = isJsonObject(_meta) ? _meta : {}
     const channel: ToolChannel = {
       signal: () => request.signal,
       progress: progressNotifier(meta.progressToken, notify),
@@ -189,12 +176,9 @@ function answer(resultJson: string, id: string | number): Response {
   return respond(resultMessage(resultJson, id), 200, jsonHeaders)
 }
 
-/** The request eras the hot path answers (see {@link eraOf}). */
-type Era = 'legacy' | 'modern'
-
 /** `tools/list` of an era: the 2026-07-28 one adds its type, cache hint and server identity. */
 function toolsListJson(
-  era: Era,
+  era: McpEra,
   catalog: McpServerCatalog,
   serverInfoMeta: string,
   hint: Required<CacheHint>,
@@ -207,70 +191,4 @@ function toolsListJson(
 /** 202: the POSTed answers were taken. */
 function accepted(): Response {
   return respond(null, 202, acceptedHeaders)
-}
-
-/**
- * `legacy` for a 2025-era request; `modern` for a 2026-07-28 one whose envelope is complete and
- * whose version and method headers match the body; `undefined` for anything the SDK must judge.
- */
-function eraOf(request: Request, body: JsonRpcRequest): 'legacy' | 'modern' | undefined {
-  const header = request.headers.get('mcp-protocol-version')
-  const meta = body.params?._meta
-  if (!isObject(meta) || !(META_PROTOCOL_VERSION in meta)) {
-    return header === null || LEGACY_VERSIONS.has(header) ? 'legacy' : undefined
-  }
-  const complete =
-    meta[META_PROTOCOL_VERSION] === MODERN_PROTOCOL_VERSION &&
-    isObject(meta[META_CLIENT_CAPABILITIES]) &&
-    (meta[META_CLIENT_INFO] === undefined || isObject(meta[META_CLIENT_INFO]))
-  return complete &&
-    header === MODERN_PROTOCOL_VERSION &&
-    request.headers.get('mcp-method') === body.method
-    ? 'modern'
-    : undefined
-}
-
-/**
- * A request as the SDK's `JSONRPCRequestSchema` has it: exactly `jsonrpc`, `id` (a string or an
- * integer), `method` and optional object `params`, whose optional `_meta` is an object with a
- * valid `progressToken` and related task when they are there. Anything else (a message that
- * also carries `result`, say) is for the SDK to refuse.
- */
-function isPlainRequest(body: unknown): body is JsonRpcRequest {
-  if (!isObject(body)) return false
-  for (const key in body) {
-    if (key !== 'jsonrpc' && key !== 'id' && key !== 'method' && key !== 'params') return false
-  }
-  const { jsonrpc, id, method, params } = body
-  return (
-    jsonrpc === '2.0' &&
-    isRequestId(id) &&
-    typeof method === 'string' &&
-    isPlainObjectOrAbsent(params) &&
-    isRequestMetaOrAbsent(params?._meta)
-  )
-}
-
-function isRequestMetaOrAbsent(meta: unknown): boolean {
-  if (meta === undefined) return true
-  if (!isObject(meta)) return false
-  const { progressToken } = meta
-  const task = meta[META_RELATED_TASK]
-  return (
-    (progressToken === undefined || isRequestId(progressToken)) &&
-    (task === undefined || (isObject(task) && typeof task.taskId === 'string'))
-  )
-}
-
-/** A string or an integer: a request id, and a progress token. */
-function isRequestId(value: unknown): value is string | number {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
-
-function isPlainObjectOrAbsent(value: unknown): value is Record<string, unknown> | undefined {
-  return value === undefined || isObject(value)
 }

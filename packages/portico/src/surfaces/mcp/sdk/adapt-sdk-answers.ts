@@ -4,9 +4,7 @@ import type {
   RequestId,
   Transport,
 } from '@modelcontextprotocol/server'
-
-/** The protocol era one SDK exchange serves: the initialize-based revisions, or 2026-07-28. */
-export type McpEra = 'legacy' | 'modern'
+import type { McpEra } from '../wire/protocol-versions.js'
 
 type JsonRpcError = JSONRPCErrorResponse['error']
 

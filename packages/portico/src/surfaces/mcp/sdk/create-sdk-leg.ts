@@ -1,24 +1,18 @@
 import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/server'
-import type { PorticoCaller } from '../../../core/plugin-context.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { InputRounds } from '../calls/create-input-rounds.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { isLegacyEra } from '../wire/is-legacy-era.js'
-import type { AnswerMedia } from '../wire/negotiate-answer-media.js'
+import type { McpExchange } from '../wire/mcp-leg.js'
 import { createSdkServerFactory } from './create-sdk-server-factory.js'
 import { serveLegacyRequest } from './serve-legacy-request.js'
 import { callerFromAuthInfo, toAuthInfo } from './to-auth-info.js'
 
 /**
- * Serves one POSTed MCP request through the SDK; `parsedBody` when the body was read already,
- * answered as `media` (what the client's `Accept` allows).
+ * Serves one POSTed MCP request through the SDK, answered as `media` (what the client's
+ * `Accept` allows): the route's last leg, which answers everything.
  */
-export type SdkLeg = (
-  request: Request,
-  parsedBody: unknown,
-  media: AnswerMedia,
-  context?: PorticoCaller,
-) => Promise<Response>
+export type SdkLeg = (exchange: McpExchange) => Promise<Response>
 
 /** Options of {@link createSdkLeg}. */
 export interface SdkLegOptions {
@@ -62,7 +56,7 @@ export async function createSdkLeg(
       responseMode: 'sse',
     }),
   }
-  return async (request, parsedBody, media, context) =>
+  return async ({ request, parsedBody, media, caller: context }) =>
     (await isLegacyEra(request, parsedBody, maxRequestBodySize))
       ? serveLegacyRequest(
           request,

@@ -9,6 +9,7 @@ import type { McpSessionRecord, McpSessionStore } from '../../../stores/mcp-sess
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { lazyPerServer } from '../catalog/lazy-per-server.js'
 import { jsonRpcErrorResponse } from '../wire/json-rpc-error-response.js'
+import type { McpExchange } from '../wire/mcp-leg.js'
 import { acceptsEventStream } from '../wire/negotiate-answer-media.js'
 import type { McpSession, SessionLeg, SessionLegOptions } from './create-session-leg.js'
 import { createSessionRegistry } from './create-session-registry.js'
@@ -38,15 +39,11 @@ export interface McpSessions {
    */
   serve(server: string, request: Request, caller: PorticoCaller | undefined): Promise<Response>
   /**
-   * A POSTed request whose body the route has read: for the 2025 revisions, the answer of its
-   * session (`initialize` opens one); `undefined` for 2026-07-28, which has no sessions.
+   * The route's first leg: a POSTed request whose body the route has read, for the 2025
+   * revisions answered by its session (`initialize` opens one); `undefined` for 2026-07-28,
+   * which has no sessions.
    */
-  servePost(
-    server: string,
-    request: Request,
-    parsedBody: unknown,
-    caller: PorticoCaller | undefined,
-  ): Promise<Response | undefined>
+  servePost(exchange: McpExchange): Promise<Response | undefined>
 }
 
 /** A request of an existing session, as the route admitted it. */
@@ -210,7 +207,7 @@ export function createMcpSessions(
       if (id === null) return Promise.resolve(sessionIdRequired())
       return serveExisting({ server, id, request, parsedBody: undefined, caller })
     },
-    async servePost(server, request, parsedBody, caller) {
+    async servePost({ server, request, parsedBody, caller }) {
       const leg = (await legs()).get(server) as SessionLeg
       if (!(await leg.isLegacy(request, parsedBody))) return undefined
       const id = request.headers.get('mcp-session-id')

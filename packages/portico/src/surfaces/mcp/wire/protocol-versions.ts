@@ -1,4 +1,12 @@
 /**
+ * The protocol era one exchange serves: `legacy`, the initialize-based revisions (2024-10-07 to
+ * 2025-11-25), or `modern`, 2026-07-28. Every rule that differs by era starts from the
+ * constants and predicates here and in this room (`isLegacyEra`, `eraOfRequest`, `refuseBatch`),
+ * so that a new revision is added in one place.
+ */
+export type McpEra = 'legacy' | 'modern'
+
+/**
  * The initialize-based revisions (2024-10-07 to 2025-11-25), newest first: the SDK's
  * `SUPPORTED_PROTOCOL_VERSIONS`, which its 2025 transport accepts in `MCP-Protocol-Version`.
  * Written out rather than imported, because the hot path must answer before the SDK has loaded
@@ -22,6 +30,26 @@ export const MODERN_PROTOCOL_VERSION = '2026-07-28'
  * 2025 transports say a server may assume.
  */
 export const BATCH_PROTOCOL_VERSION = '2025-03-26'
+
+/**
+ * The keys of a 2026-07-28 request's envelope, and of its answer's, in `_meta`: the SDK's
+ * `PROTOCOL_VERSION_META_KEY`, `CLIENT_CAPABILITIES_META_KEY`, `CLIENT_INFO_META_KEY`,
+ * `LOG_LEVEL_META_KEY`, `SERVER_INFO_META_KEY` and `RELATED_TASK_META_KEY`, written out for the
+ * hot path as the versions are (a test holds them equal).
+ */
+export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion'
+export const META_CLIENT_CAPABILITIES = 'io.modelcontextprotocol/clientCapabilities'
+export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
+export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
+export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
+export const META_RELATED_TASK = 'io.modelcontextprotocol/related-task'
+
+/** Whether a version header names one of the initialize-based revisions. */
+export function isLegacyVersion(version: string): boolean {
+  return LEGACY_VERSIONS.has(version)
+}
+
+const LEGACY_VERSIONS: ReadonlySet<string> = new Set(LEGACY_PROTOCOL_VERSIONS)
 
 const REVISION_SHAPE = /^\d{4}-\d{2}-\d{2}$/
 
