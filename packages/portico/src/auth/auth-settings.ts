@@ -36,6 +36,45 @@ export const DPOP_ALGORITHMS = [
 export const DEFAULT_ALGORITHMS = ['RS256', 'ES256'] as const
 
 /**
+ * What a host says about its OAuth settings, before they are checked and completed: the values of
+ * the `OAUTH_*` variables (see `authSettingsFromEnv`), or the options of `getAuthApp`. Both go
+ * through `resolveAuthSettings`, so both are refused the same way.
+ */
+export interface AuthSettingsInput {
+  /**
+   * The issuer URL tokens carry in `iss`, kept exactly (a trailing slash included). Required in
+   * mode `custom`; in mode `portico-hub` the local hub, `http://localhost:4400`, when unset.
+   */
+  issuer?: string
+  /**
+   * The audience tokens carry in `aud`, any string (an Entra ID v2.0 GUID, say). Defaults to the
+   * resource; one of the two is required in mode `custom`.
+   */
+  audience?: string
+  /**
+   * The plugin's canonical resource URI (RFC 8707), without a fragment: an accepted `aud`, and
+   * its origin is the public origin of the advertised resources. Unset, they are derived from
+   * each request's origin.
+   */
+  resource?: string
+  /**
+   * Scopes a token must carry (403 `insufficient_scope` without them), printable ASCII without
+   * `"` or `\`; the variable separates them with spaces.
+   */
+  scopes?: string[]
+  /** The issuer's JWKS URI; discovered from the issuer (OIDC or RFC 8414 metadata) when unset. */
+  jwksUri?: string
+  /** The token endpoint the docs-site login uses; discovered when unset. */
+  tokenUrl?: string
+  /** A pre-registered public client id for the docs-site login. */
+  clientId?: string
+  /** Scopes advertised and asked for on top of the required ones and `profile email` (code only). */
+  additionalScopes?: string[]
+  /** Accepted JWS algorithms; default `RS256` and `ES256` (code only). */
+  algorithms?: string[]
+}
+
+/**
  * Everything the resource server needs to verify bearer tokens, resolved once at start from the
  * config and the environment (or given to `getAuthApp`). Absent in mode `anon`.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthMode } from '../config/config-types.js'
 import { resolveConfig } from '../config/resolve-config.js'
+import { authSettingsFromEnv } from './auth-settings-from-env.js'
 import { resolveAuthSettings, usesDefaultHub } from './resolve-auth-settings.js'
 
 const deploy = { org: 'acme', app: 'notes' }
@@ -8,7 +9,7 @@ const deploy = { org: 'acme', app: 'notes' }
 function resolve(auth: AuthMode, env: Record<string, string | undefined>, withDeploy = true) {
   const warnings: string[] = []
   const config = resolveConfig({ auth, ...(withDeploy ? { deploy } : {}) })
-  const settings = resolveAuthSettings(config, env, (m) => warnings.push(m))
+  const settings = resolveAuthSettings(config, authSettingsFromEnv(env), (m) => warnings.push(m))
   return { settings, warnings }
 }
 
@@ -61,9 +62,11 @@ describe('resolveAuthSettings', () => {
 
   it('tells when the plugin relies on the default local hub', () => {
     const hub = resolveConfig({ auth: 'portico-hub', deploy })
-    expect(usesDefaultHub(hub, {})).toBe(true)
-    expect(usesDefaultHub(hub, { OAUTH_ISSUER: ' ' })).toBe(true)
-    expect(usesDefaultHub(hub, { OAUTH_ISSUER: 'https://hub.example' })).toBe(false)
+    expect(usesDefaultHub(hub, authSettingsFromEnv({}))).toBe(true)
+    expect(usesDefaultHub(hub, authSettingsFromEnv({ OAUTH_ISSUER: ' ' }))).toBe(true)
+    expect(usesDefaultHub(hub, authSettingsFromEnv({ OAUTH_ISSUER: 'https://hub.example' }))).toBe(
+      false,
+    )
     expect(usesDefaultHub(resolveConfig({ auth: 'anon' }), {})).toBe(false)
   })
 

@@ -2,6 +2,7 @@ import type { ResolvedConfig } from '../config/config-types.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import {
   type AuthSettings,
+  type AuthSettingsInput,
   DEFAULT_ALGORITHMS,
   PORTICO_HUB_AUDIENCE,
   PORTICO_HUB_ISSUER,
@@ -9,33 +10,35 @@ import {
   porticoHubPluginAudience,
   USER_INFO_SCOPES,
 } from './auth-settings.js'
-
-type Env = Record<string, string | undefined>
+import { AUTH_ENVIRONMENT, type EnvironmentAuthField } from './auth-settings-from-env.js'
 
 /** RFC 6749 §3.3 scope-token characters; they also keep challenge headers well formed. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/
 
 /**
- * Resolves the auth settings once at start from the config's `auth` mode and the `OAUTH_*`
- * environment variables (spec 5.2, 5.3); `undefined` in mode `anon`. Empty variables count as
- * unset. A missing or invalid variable throws a `PluginDefinitionError` naming it.
+ * Resolves the auth settings once at start from the config's `auth` mode and an input: the
+ * `OAUTH_*` environment variables (`authSettingsFromEnv`, spec 5.2, 5.3) or the options of
+ * `getAuthApp`; `undefined` in mode `anon`. Empty values count as unset. A missing or invalid
+ * value throws a `PluginDefinitionError` naming its variable, whichever way it came.
  *
  * - `portico-hub`: fixed audience (or the plugin's own with `deploy.audience: 'plugin'`) and
- *   scope; only `OAUTH_ISSUER` is honoured, every other set `OAUTH_*` variable is reported
- *   through `warn`.
- * - `custom`: `OAUTH_ISSUER` (kept exactly, trailing slash included) and `OAUTH_AUDIENCE` or
- *   `OAUTH_RESOURCE` are required; the audience defaults to the resource.
+ *   scope; only the issuer is honoured, every other set variable is reported through `warn`.
+ * - `custom`: the issuer (kept exactly, trailing slash included) and the audience or the
+ *   resource are required; the audience defaults to the resource.
  *
  * @example
+ * import { authSettingsFromEnv } from './auth-settings-from-env.js'
  * import { resolveAuthSettings } from './resolve-auth-settings.js'
- * const settings = resolveAuthSettings(config, process.env, (m) => logger.warn(m))
+ * const input = authSettingsFromEnv(process.env)
+ * const settings = resolveAuthSettings(config, input, (m) => logger.warn(m))
  */
 export function resolveAuthSettings(
   config: ResolvedConfig,
-  env: Env,
+  input: AuthSettingsInput,
   warn: (message: string) => void,
 ): AuthSettings | undefined {
   if (config.auth === 'anon') return undefined
+  const extras = checkedExtras(input)
   if (config.auth === 'portico-hub') {
     if (config.deploy === undefined) {
       throw new PluginDefinitionError(
@@ -43,72 +46,73 @@ export function resolveAuthSettings(
         'mode "portico-hub" requires deploy: { org, app }',
       )
     }
-    for (const name of Object.keys(env).sort()) {
-      if (name.startsWith('OAUTH_') && name !== 'OAUTH_ISSUER' && read(env, name) !== undefined) {
-        warn(`${name} is ignored in mode portico-hub (only OAUTH_ISSUER is honoured)`)
-      }
+    const ignored = (Object.keys(AUTH_ENVIRONMENT) as EnvironmentAuthField[])
+      .filter((field) => field !== 'issuer' && isSet(input[field]))
+      .map((field) => AUTH_ENVIRONMENT[field])
+      .sort()
+    for (const name of ignored) {
+      warn(`${name} is ignored in mode portico-hub (only OAUTH_ISSUER is honoured)`)
     }
     const { org, app } = config.deploy
     const ownAudience =
       config.deploy.audience === 'plugin' ? porticoHubPluginAudience(config.deploy) : undefined
-    return completeAuthSettings({
-      mode: 'portico-hub',
-      issuer: readUrl(env, 'OAUTH_ISSUER') ?? PORTICO_HUB_ISSUER,
-      audience: ownAudience ?? PORTICO_HUB_AUDIENCE,
-      requiredScopes: [PORTICO_HUB_SCOPE],
-      loginResource: ownAudience,
-      deploy: { org, app },
-    })
-  }
-  const issuer = readUrl(env, 'OAUTH_ISSUER')
-  if (issuer === undefined) {
-    throw envError(
-      'OAUTH_ISSUER',
-      'is required in mode custom: the issuer URL tokens carry in "iss"',
+    return completeAuthSettings(
+      {
+        mode: 'portico-hub',
+        issuer: readUrl(input, 'issuer') ?? PORTICO_HUB_ISSUER,
+        audience: ownAudience ?? PORTICO_HUB_AUDIENCE,
+        requiredScopes: [PORTICO_HUB_SCOPE],
+        loginResource: ownAudience,
+        deploy: { org, app },
+      },
+      extras,
     )
   }
-  const resource = readUrl(env, 'OAUTH_RESOURCE')
-  if (resource !== undefined && new URL(resource).hash !== '') {
-    throw envError('OAUTH_RESOURCE', 'must not have a fragment (RFC 8707 §2)')
+  const issuer = readUrl(input, 'issuer')
+  if (issuer === undefined) {
+    throw inputError('issuer', 'is required in mode custom: the issuer URL tokens carry in "iss"')
   }
-  const audience = read(env, 'OAUTH_AUDIENCE') ?? resource
+  const resource = readUrl(input, 'resource')
+  if (resource !== undefined && new URL(resource).hash !== '') {
+    throw inputError('resource', 'must not have a fragment (RFC 8707 §2)')
+  }
+  const audience = read(input, 'audience') ?? resource
   if (audience === undefined) {
-    throw envError(
-      'OAUTH_AUDIENCE',
+    throw inputError(
+      'audience',
       'or OAUTH_RESOURCE is required in mode custom: the audience tokens carry in "aud"',
     )
   }
-  const requiredScopes = (read(env, 'OAUTH_SCOPE') ?? '').split(/\s+/).filter((s) => s !== '')
-  const badScope = requiredScopes.find((s) => !SCOPE_TOKEN.test(s))
-  if (badScope !== undefined) {
-    throw envError(
-      'OAUTH_SCOPE',
-      'must be space-separated scopes of printable ASCII without " or \\',
-    )
+  const requiredScopes = input.scopes ?? []
+  if (!requiredScopes.every((scope) => SCOPE_TOKEN.test(scope))) {
+    throw inputError('scopes', 'must be space-separated scopes of printable ASCII without " or \\')
   }
-  return completeAuthSettings({
-    mode: 'custom',
-    issuer,
-    audience,
-    resource,
-    requiredScopes: [...new Set(requiredScopes)],
-    jwksUri: readUrl(env, 'OAUTH_JWKS_URI'),
-    tokenUrl: readUrl(env, 'OAUTH_TOKEN_URL'),
-    clientId: read(env, 'OAUTH_CLIENT_ID'),
-    loginResource: resource,
-  })
+  return completeAuthSettings(
+    {
+      mode: 'custom',
+      issuer,
+      audience,
+      resource,
+      requiredScopes: [...new Set(requiredScopes)],
+      jwksUri: readUrl(input, 'jwksUri'),
+      tokenUrl: readUrl(input, 'tokenUrl'),
+      clientId: read(input, 'clientId'),
+      loginResource: resource,
+    },
+    extras,
+  )
 }
 
 /**
  * Whether the plugin relies on the local Portico hub at the default issuer: mode portico-hub
- * with `OAUTH_ISSUER` unset. `portico dev` then makes sure one answers.
+ * with no issuer given. `portico dev` then makes sure one answers.
  */
-export function usesDefaultHub(config: ResolvedConfig, env: Env): boolean {
-  return config.auth === 'portico-hub' && read(env, 'OAUTH_ISSUER') === undefined
+export function usesDefaultHub(config: ResolvedConfig, input: AuthSettingsInput): boolean {
+  return config.auth === 'portico-hub' && read(input, 'issuer') === undefined
 }
 
 /** What code may add to settings that the environment cannot express (see `getAuthApp`). */
-export interface AuthSettingsExtras {
+interface AuthSettingsExtras {
   algorithms?: string[]
   /** Advertised and asked for, on top of the required scopes and `profile email`. */
   additionalScopes?: string[]
@@ -118,7 +122,7 @@ export interface AuthSettingsExtras {
  * Completes settings with what every mode shares: the advertised scopes (required, additional,
  * then `profile email`), the algorithms and the clock tolerance.
  */
-export function completeAuthSettings(
+function completeAuthSettings(
   settings: Omit<AuthSettings, 'advertisedScopes' | 'algorithms' | 'clockToleranceSeconds'>,
   extras: AuthSettingsExtras = {},
 ): AuthSettings {
@@ -140,20 +144,42 @@ export function completeAuthSettings(
   return result
 }
 
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim()
+/** The settings only code can give, checked as the scopes of the environment are. */
+function checkedExtras(input: AuthSettingsInput): AuthSettingsExtras {
+  const { additionalScopes, algorithms } = input
+  if (additionalScopes !== undefined && !additionalScopes.every((s) => SCOPE_TOKEN.test(s))) {
+    throw new PluginDefinitionError(
+      { file: 'getAuthApp', key: 'additionalScopes' },
+      'additionalScopes must be scopes of printable ASCII without " or \\',
+    )
+  }
+  return {
+    ...(additionalScopes ? { additionalScopes } : {}),
+    ...(algorithms ? { algorithms } : {}),
+  }
+}
+
+function isSet(value: string | string[] | undefined): boolean {
+  if (Array.isArray(value)) return value.some((item) => item.trim() !== '')
+  return value !== undefined && value.trim() !== ''
+}
+
+function read(input: AuthSettingsInput, field: Exclude<EnvironmentAuthField, 'scopes'>) {
+  const value = input[field]?.trim()
   return value === undefined || value === '' ? undefined : value
 }
 
-function readUrl(env: Env, name: string): string | undefined {
-  const value = read(env, name)
+function readUrl(input: AuthSettingsInput, field: 'issuer' | 'resource' | 'jwksUri' | 'tokenUrl') {
+  const value = read(input, field)
   if (value === undefined) return undefined
   if (!URL.canParse(value) || !/^https?:$/.test(new URL(value).protocol)) {
-    throw envError(name, `must be an http(s) URL, got "${value}"`)
+    throw inputError(field, `must be an http(s) URL, got "${value}"`)
   }
   return value
 }
 
-function envError(name: string, message: string): PluginDefinitionError {
+/** The same error whichever way the value came: named by its variable, as the docs name it. */
+function inputError(field: EnvironmentAuthField, message: string): PluginDefinitionError {
+  const name = AUTH_ENVIRONMENT[field]
   return new PluginDefinitionError({ file: 'environment', key: name }, `${name} ${message}`)
 }

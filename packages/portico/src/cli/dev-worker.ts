@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net'
 import { watch } from 'chokidar'
 import type { Hono } from 'hono'
+import { authSettingsFromEnv } from '../auth/auth-settings-from-env.js'
 import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { usesDefaultHub } from '../auth/resolve-auth-settings.js'
 import { configFileName } from '../config/load-config.js'
@@ -9,7 +10,7 @@ import type { PluginModel } from '../model/plugin-model.js'
 import { checkConfigTypes } from '../plugin/check-config-types.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { createApp } from '../server/create-app.js'
-import { createGateFromEnvironment } from '../server/create-gate.js'
+import { createGate } from '../server/create-gate.js'
 import { createNodeRestEdge, type NodeEdge } from '../server/create-node-rest-edge.js'
 import { createNodeServer } from '../server/start-node-server.js'
 import { CliError } from './cli-error.js'
@@ -43,6 +44,8 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   process.setSourceMapsEnabled(true)
   setLogFormat(logFormatFromEnvironment('pretty'))
   logStrayRejections()
+  // Read once: a worker's environment does not change while it reloads.
+  const authInput = authSettingsFromEnv(process.env)
   let generation = 0
   let serving: Serving | undefined
   const send = (message: WorkerMessage) => process.send?.(message)
@@ -65,8 +68,8 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   let cookieSecret: string | undefined
   const load = async (): Promise<Serving> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
-    if (usesDefaultHub(runtime.model.config, process.env)) await hubReady()
-    const gate = createGateFromEnvironment(runtime.model, { listenHost })
+    if (usesDefaultHub(runtime.model.config, authInput)) await hubReady()
+    const gate = createGate(runtime.model, authInput, { listenHost })
     const withGate = gate ? { gate } : {}
     if (gate) cookieSecret ??= resolveCookieSecret(process.env, { dev: true })
     const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }

@@ -1,3 +1,4 @@
+import { authSettingsFromEnv } from '../auth/auth-settings-from-env.js'
 import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
@@ -74,7 +75,7 @@ export async function prepareBuiltPlugin(
   const gate =
     model.config.auth === 'anon'
       ? undefined
-      : (await import('./create-gate.js')).createGateFromEnvironment(model, {
+      : (await import('./create-gate.js')).createGate(model, authSettingsFromEnv(process.env), {
           ...(options.listenHost ? { listenHost: options.listenHost } : {}),
         })
   const dev = options.dev ?? false

@@ -1,3 +1,4 @@
+import type { AuthSettingsInput } from '../auth/auth-settings.js'
 import { PORTICO_HUB_ISSUER } from '../auth/auth-settings.js'
 import { checkIssuer } from '../auth/check-issuer.js'
 import { type AuthGate, createAuthGate } from '../auth/create-auth-gate.js'
@@ -7,23 +8,25 @@ import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { LOOPBACK } from '../http/host-policy.js'
 import type { PluginModel } from '../model/plugin-model.js'
 
-/** Options of {@link createGateFromEnvironment}. */
-export interface GateFromEnvironmentOptions {
+/** Options of {@link createGate}. */
+export interface GateOptions {
   /** The interface the server listens on; loopback when not given. */
   listenHost?: string
 }
 
 /**
- * The auth gate of a plugin from its config and this process's environment; none in mode anon.
+ * The auth gate of a plugin from its config and the auth settings input of the environment
+ * (`authSettingsFromEnv`, read by the caller at the edge); none in mode anon.
  * Mode `portico-hub` without `OAUTH_ISSUER` trusts `http://localhost:4400`, i.e. whatever binds
  * that port: acceptable on loopback for a developer, refused on any other interface. The issuer
  * is checked in the background, and a warning says what is wrong.
  */
-export function createGateFromEnvironment(
+export function createGate(
   model: PluginModel,
-  options: GateFromEnvironmentOptions = {},
+  input: AuthSettingsInput,
+  options: GateOptions = {},
 ): AuthGate | undefined {
-  const settings = resolveAuthSettings(model.config, process.env, (message) => logger.warn(message))
+  const settings = resolveAuthSettings(model.config, input, (message) => logger.warn(message))
   if (!settings) return undefined
   const { listenHost } = options
   if (

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuthSettings } from '../../src/auth/auth-settings.js'
+import { authSettingsFromEnv } from '../../src/auth/auth-settings-from-env.js'
 import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { loadConfig } from '../../src/config/load-config.js'
 import { rawRequest } from '../support/raw-request.js'
@@ -20,7 +21,7 @@ beforeAll(async () => {
   issuer = await startTestIssuer()
   const { config } = await loadConfig(dir)
   const env = { OAUTH_ISSUER: issuer.issuer, OAUTH_AUDIENCE: AUDIENCE }
-  const auth = resolveAuthSettings(config, env, () => {}) as AuthSettings
+  const auth = resolveAuthSettings(config, authSettingsFromEnv(env), () => {}) as AuthSettings
   ;[nodeEdge, fetchEdge, dev] = await Promise.all([
     servePlugin(dir, { auth }),
     servePlugin(dir, { auth, nodeEdge: false }),

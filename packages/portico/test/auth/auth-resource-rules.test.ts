@@ -9,6 +9,7 @@ import {
 } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PORTICO_HUB_SCOPE } from '../../src/auth/auth-settings.js'
+import { authSettingsFromEnv } from '../../src/auth/auth-settings-from-env.js'
 import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { loadConfig } from '../../src/config/load-config.js'
 import { copyPlugin } from '../support/cli-process.js'
@@ -105,7 +106,7 @@ async function serve(combination: Combination): Promise<ServedPlugin> {
     ...(combination.scope === PORTICO_HUB_SCOPE ? {} : { OAUTH_SCOPE: combination.scope }),
     ...combination.env(),
   }
-  const auth = resolveAuthSettings(config, env, () => {})
+  const auth = resolveAuthSettings(config, authSettingsFromEnv(env), () => {})
   if (!auth) throw new Error('expected an authenticated mode')
   return servePlugin(combination.dir(), { auth })
 }

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authSettingsFromEnv } from '../../src/auth/auth-settings-from-env.js'
+import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { PorticoError } from '../../src/core/portico-error.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
+import type { LoadedPlugin } from '../../src/plugin/loaded-plugin.js'
+import type { AuthAppOptions } from '../../src/server/get-auth-app.js'
 import { getAuthApp } from '../../src/server/get-auth-app.js'
 import { type RunningServer, startNodeServer } from '../../src/server/start-node-server.js'
 import { fixtureDir, notesExampleDir, postToolsList } from '../support/serve-plugin.js'
@@ -12,12 +16,13 @@ import { expectedChallenge, startTestIssuer, type TestIssuer } from '../support/
 const rootDir = fixtureDir('auth-custom-plugin')
 const outDir = join(rootDir, '.portico', `test-${randomUUID()}`)
 let issuer: TestIssuer
+let plugin: LoadedPlugin
 let server: RunningServer
 let url: string
 
 beforeAll(async () => {
   issuer = await startTestIssuer()
-  const plugin = await loadSourcePlugin(rootDir, { outDir })
+  plugin = await loadSourcePlugin(rootDir, { outDir })
   const app = getAuthApp(plugin, {
     issuer: issuer.issuer,
     audience: 'api://notes',
@@ -117,5 +122,73 @@ describe('getAuthApp', () => {
     } finally {
       await rm(anonOut, { recursive: true, force: true })
     }
+  })
+})
+
+/** The error `act` throws, as its name, location and message. */
+function refusal(act: () => unknown): unknown {
+  try {
+    act()
+  } catch (err) {
+    return {
+      name: (err as Error).name,
+      location: (err as { location: unknown }).location,
+      message: (err as Error).message,
+    }
+  }
+  return expect.unreachable('expected an error')
+}
+
+describe('getAuthApp refuses what OAUTH_* refuses, with the same error', () => {
+  const custom = { issuer: 'https://login.example', audience: 'api://notes' }
+  it.each([
+    [
+      'a scope with a quote',
+      { ...custom, scopes: ['notes"read'] },
+      { OAUTH_ISSUER: custom.issuer, OAUTH_AUDIENCE: custom.audience, OAUTH_SCOPE: 'notes"read' },
+      'OAUTH_SCOPE',
+      'environment (key "OAUTH_SCOPE"): OAUTH_SCOPE must be space-separated scopes of printable ASCII without " or \\',
+    ],
+    [
+      'a non-http(s) issuer',
+      { ...custom, issuer: 'ftp://login.example' },
+      { OAUTH_ISSUER: 'ftp://login.example', OAUTH_AUDIENCE: custom.audience },
+      'OAUTH_ISSUER',
+      'environment (key "OAUTH_ISSUER"): OAUTH_ISSUER must be an http(s) URL, got "ftp://login.example"',
+    ],
+    [
+      'a resource with a fragment',
+      { issuer: custom.issuer, resource: 'https://notes.example/mcp#x' },
+      { OAUTH_ISSUER: custom.issuer, OAUTH_RESOURCE: 'https://notes.example/mcp#x' },
+      'OAUTH_RESOURCE',
+      'environment (key "OAUTH_RESOURCE"): OAUTH_RESOURCE must not have a fragment (RFC 8707 §2)',
+    ],
+    [
+      'a missing issuer',
+      { audience: custom.audience },
+      { OAUTH_AUDIENCE: custom.audience },
+      'OAUTH_ISSUER',
+      'environment (key "OAUTH_ISSUER"): OAUTH_ISSUER is required in mode custom: the issuer URL tokens carry in "iss"',
+    ],
+  ])('refuses %s', (_label, options: AuthAppOptions, env, key, message) => {
+    const expected = {
+      name: 'PluginDefinitionError',
+      location: { file: 'environment', key },
+      message,
+    }
+    const { config } = plugin.runtime.model
+    expect(refusal(() => resolveAuthSettings(config, authSettingsFromEnv(env), () => {}))).toEqual(
+      expected,
+    )
+    expect(refusal(() => getAuthApp(plugin, options))).toEqual(expected)
+  })
+
+  it('refuses an additional scope that would break the challenge header', () => {
+    expect(refusal(() => getAuthApp(plugin, { ...custom, additionalScopes: ['a b'] }))).toEqual({
+      name: 'PluginDefinitionError',
+      location: { file: 'getAuthApp', key: 'additionalScopes' },
+      message:
+        'getAuthApp (key "additionalScopes"): additionalScopes must be scopes of printable ASCII without " or \\',
+    })
   })
 })

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
 import type { AuthSettings } from '../../src/auth/auth-settings.js'
+import { authSettingsFromEnv as inputFromEnv } from '../../src/auth/auth-settings-from-env.js'
 import { createAuthGate } from '../../src/auth/create-auth-gate.js'
 import { createTokenVerifier } from '../../src/auth/create-token-verifier.js'
 import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
@@ -149,7 +150,7 @@ export async function authSettingsFromEnv(
   env: Record<string, string>,
 ): Promise<AuthSettings> {
   const { config } = await loadConfig(rootDir)
-  const settings = resolveAuthSettings(config, env, () => {})
+  const settings = resolveAuthSettings(config, inputFromEnv(env), () => {})
   if (!settings) throw new Error(`${rootDir} is in mode anon: expected an authenticated mode`)
   return settings
 }
