@@ -1,144 +1,355 @@
+// Generated from src/config/config-types.ts by `npm run generate -w portico`; do not edit.
 import type { JsonSchema } from '../core/json-schema.js'
-import { argumentNamePattern, promptNamePattern } from './prompt-patterns.js'
-import { resourceSchemePattern } from './resource-scheme.js'
-
-const nonEmptyString: JsonSchema = { type: 'string', minLength: 1 }
-const toolClassName: JsonSchema = { type: 'string', pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }
-const httpUrl: JsonSchema = { type: 'string', pattern: '^https?://[^\\s]+$' }
-const slug: JsonSchema = { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }
-
-const promptArgument: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name'],
-  properties: {
-    name: { type: 'string', pattern: argumentNamePattern.source },
-    description: { type: 'string' },
-    required: { type: 'boolean' },
-    values: { type: 'array', items: { type: 'string' }, uniqueItems: true },
-  },
-}
-
-const prompt: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['name', 'template'],
-  properties: {
-    name: { type: 'string', pattern: promptNamePattern.source },
-    title: nonEmptyString,
-    description: { type: 'string' },
-    arguments: { type: 'array', items: promptArgument },
-    template: nonEmptyString,
-  },
-}
 
 /** JSON Schema of `portico.config.ts`; unknown keys are rejected so that typos surface. */
 export const configSchema: JsonSchema = {
+  description:
+    "The contents of `portico.config.ts`. Every key is optional; identity fields default from the plugin's `package.json`.",
   type: 'object',
-  additionalProperties: false,
   properties: {
-    name: { type: 'string', pattern: '^[a-z0-9@][a-z0-9._/-]{0,213}$' },
-    version: nonEmptyString,
-    title: nonEmptyString,
-    description: { type: 'string' },
-    author: { type: 'string' },
-    license: { type: 'string' },
-    homepage: httpUrl,
-    keywords: { type: 'array', items: nonEmptyString },
-    auth: { enum: ['anon', 'portico-hub', 'custom'] },
+    name: {
+      type: 'string',
+      description:
+        "The plugin's npm name. Default: `name` of `package.json`, else the folder's name.",
+      pattern: '^[a-z0-9@][a-z0-9._/-]{0,213}$',
+    },
+    version: {
+      type: 'string',
+      description: 'Default: `version` of `package.json`, else `0.0.0`.',
+      minLength: 1,
+    },
+    title: {
+      type: 'string',
+      description:
+        'Display name. Default: from the name (`@acme/notes-plugin` gives `Notes Plugin`).',
+      minLength: 1,
+    },
+    description: {
+      type: 'string',
+      description: 'Default: `description` of `package.json`, else empty.',
+    },
+    author: {
+      type: 'string',
+      description: "Default: `author` of `package.json`, in npm's person format.",
+    },
+    license: {
+      type: 'string',
+      description: 'SPDX licence id. Default: `license` of `package.json`.',
+    },
+    homepage: {
+      description: 'Default: `homepage` of `package.json`.',
+      type: 'string',
+      pattern: '^https?://[^\\s]+$',
+    },
+    keywords: {
+      type: 'array',
+      items: { description: 'A non-empty string.', type: 'string', minLength: 1 },
+      description: 'Default: `keywords` of `package.json`, else none.',
+    },
+    auth: {
+      description:
+        'Who may call the tools. `anon`: anyone who reaches the server. `portico-hub`: tokens of the Portico hub (needs `deploy`). `custom`: tokens of your identity provider, set by the `OAUTH_*` variables.',
+      type: 'string',
+      enum: ['anon', 'portico-hub', 'custom'],
+      default: 'anon',
+    },
     deploy: {
+      description: 'Where a `portico-hub` plugin is deployed; required in that mode.',
       type: 'object',
-      additionalProperties: false,
+      properties: {
+        org: {
+          description: 'Organisation that owns the app, e.g. `acme`.',
+          type: 'string',
+          pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
+        },
+        app: {
+          description: 'App name inside the organisation, e.g. `notes`.',
+          type: 'string',
+          pattern: '^[a-z0-9][a-z0-9-]{0,62}$',
+        },
+        audience: {
+          type: 'string',
+          enum: ['shared', 'plugin'],
+          description:
+            "Which access tokens the plugin accepts. `shared`: the test tier's one audience, so a token issued for any portico-hub plugin is valid here. `plugin`: only tokens issued for this plugin, i.e. for `urn:portico:hub:<org>:<app>` or for this plugin's own resource URL (RFC 8707 resource indicators).",
+          default: 'shared',
+        },
+      },
       required: ['org', 'app'],
-      properties: { org: slug, app: slug, audience: { enum: ['shared', 'plugin'] } },
+      additionalProperties: false,
     },
     mcp: {
+      description: 'MCP options.',
       type: 'object',
-      additionalProperties: false,
       properties: {
         servers: {
           type: 'object',
           propertyNames: { pattern: '^[a-z0-9][a-z0-9_-]{0,62}$' },
           additionalProperties: {
+            description:
+              'One additional MCP server at `/mcp/<name>`, serving a subset of the tool classes.',
             type: 'object',
-            additionalProperties: false,
-            required: ['classes'],
             properties: {
-              classes: { type: 'array', minItems: 1, items: toolClassName },
-              title: nonEmptyString,
+              classes: {
+                type: 'array',
+                items: {
+                  description: "A tool class's name as written in its file.",
+                  type: 'string',
+                  pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$',
+                },
+                description: 'Names of the tool classes this server serves.',
+                minItems: 1,
+              },
+              title: { type: 'string', minLength: 1 },
               description: { type: 'string' },
             },
+            required: ['classes'],
+            additionalProperties: false,
           },
+          description: 'Named servers at `/mcp/<name>`.',
+          default: {},
         },
         external: {
           type: 'object',
           propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$' },
           additionalProperties: {
+            description: 'An MCP server hosted elsewhere, listed in `/mcp.json` at its own URL.',
             type: 'object',
-            additionalProperties: false,
+            properties: {
+              url: {
+                description: 'An http(s) URL.',
+                type: 'string',
+                pattern: '^https?://[^\\s]+$',
+              },
+              title: { type: 'string', minLength: 1 },
+            },
             required: ['url'],
-            properties: { url: httpUrl, title: nonEmptyString },
+            additionalProperties: false,
+          },
+          description: 'Servers hosted elsewhere, advertised in `/mcp.json`.',
+          default: {},
+        },
+        instructions: {
+          type: 'string',
+          description: 'Text sent to MCP clients as `instructions`.',
+        },
+        sessions: {
+          description:
+            '`stateless`: any replica answers any request, no `Mcp-Session-Id` is issued and `GET`/`DELETE` are 405; a plugin scales out behind any balancer, and the hot path answers `tools/call` without building an SDK server. `stateful`: a 2025 `initialize` opens a session (`Mcp-Session-Id`), whose server keeps the log level and can send notifications and requests (elicitation, sampling) to the client on a response stream or the `GET` stream, resumable with `Last-Event-ID`. Needs sticky routing or a shared store (`PORTICO_REDIS_URL`) across replicas.',
+          type: 'string',
+          enum: ['stateless', 'stateful'],
+          default: 'stateless',
+        },
+      },
+      additionalProperties: false,
+    },
+    prompts: {
+      type: 'array',
+      items: {
+        description:
+          'A prompt template written in the config rather than in `prompts/<name>.md`. `{{argument}}` placeholders in `template` are filled by `prompts/get`; `\\{{` stands for a literal `{{`.',
+        type: 'object',
+        properties: {
+          name: {
+            description: "A prompt's name, unique among all prompts.",
+            type: 'string',
+            pattern: '^[a-zA-Z0-9_-]{1,64}$',
+          },
+          title: { type: 'string', minLength: 1 },
+          description: { type: 'string' },
+          arguments: {
+            type: 'array',
+            items: {
+              description: 'One argument of a config prompt.',
+              type: 'object',
+              properties: {
+                name: {
+                  description: "A prompt argument's name.",
+                  type: 'string',
+                  pattern: '^[a-zA-Z_][a-zA-Z0-9_]*$',
+                },
+                description: { type: 'string' },
+                required: {
+                  type: 'boolean',
+                  description: 'Whether `prompts/get` must be given this argument.',
+                  default: false,
+                },
+                values: {
+                  type: 'array',
+                  items: { type: 'string' },
+                  description:
+                    'Values to suggest for the argument: what `completion/complete` offers as the user types (filtered by prefix). `prompts/get` still takes any text.',
+                  uniqueItems: true,
+                },
+              },
+              required: ['name'],
+              additionalProperties: false,
+            },
+          },
+          template: {
+            type: 'string',
+            description: 'The prompt text, taken as written.',
+            minLength: 1,
           },
         },
-        instructions: { type: 'string' },
-        sessions: { enum: ['stateless', 'stateful'] },
+        required: ['name', 'template'],
+        additionalProperties: false,
       },
+      description: 'Prompt templates, besides those in `prompts/*.md`.',
+      default: [],
     },
-    prompts: { type: 'array', items: prompt },
     resources: {
+      description: "The plugin's static MCP resources: the files of `resources/`.",
       type: 'object',
+      properties: {
+        scheme: {
+          description:
+            "The URI scheme of those files: `resources/guides/setup.md` is `<scheme>://guides/setup`. `ui`, `skill`, `http`, `https`, `file`, `data`, `ftp`, `ws` and `wss` are taken. Default: the plugin's name without its npm scope, lowercased, with every other character turned into `-`.",
+          type: 'string',
+          pattern: '^[a-z][a-z0-9+.-]{0,31}$',
+        },
+      },
       additionalProperties: false,
-      properties: { scheme: { type: 'string', pattern: resourceSchemePattern.source } },
     },
     style: {
+      description: 'Look of the docs site and the overview.',
       type: 'object',
-      additionalProperties: false,
       properties: {
-        color: { type: 'string', pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$' },
-        icons: { type: 'array', items: nonEmptyString },
+        color: {
+          type: 'string',
+          description:
+            'Accent colour, a CSS hex colour; the default is a teal that reads on light and dark backgrounds.',
+          pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+          default: '#0f766e',
+        },
+        icons: {
+          type: 'array',
+          items: { description: 'A non-empty string.', type: 'string', minLength: 1 },
+          description:
+            'Icon paths relative to the plugin folder, or absolute https URLs; the first is the main icon.',
+          default: [],
+        },
       },
+      additionalProperties: false,
     },
     limits: {
+      description: 'Request limits: each has a default, and what happens past it.',
       type: 'object',
-      additionalProperties: false,
       properties: {
-        bodyBytes: { type: 'integer', minimum: 1, maximum: 1024 * 1024 * 1024 },
-        toolTimeoutMs: { type: 'integer', minimum: 1, maximum: 24 * 60 * 60 * 1000 },
-        mcpSessions: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-        mcpSessionIdleMs: { type: 'integer', minimum: 100, maximum: 24 * 60 * 60 * 1000 },
-        mcpStreams: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-        headersTimeoutMs: { type: 'integer', minimum: 100, maximum: 10 * 60 * 1000 },
-        requestTimeoutMs: { type: 'integer', minimum: 100, maximum: 60 * 60 * 1000 },
-        shutdownMs: { type: 'integer', minimum: 0, maximum: 10 * 60 * 1000 },
+        bodyBytes: {
+          type: 'integer',
+          description:
+            'Largest accepted request body, in bytes. Past it: 413, before the body is read when `Content-Length` says so. 1 MiB is ample for tool inputs, small enough that a hostile body costs little.',
+          minimum: 1,
+          maximum: 1073741824,
+          default: 1048576,
+        },
+        toolTimeoutMs: {
+          type: 'integer',
+          description:
+            "Longest a tool call may run, in milliseconds. Past it: the call fails (504 over REST) and the tool's `ctx.signal` aborts. 30 s is long enough for a slow upstream API, short enough that a stuck call frees its slot.",
+          minimum: 1,
+          maximum: 86400000,
+          default: 30000,
+        },
+        mcpSessions: {
+          type: 'integer',
+          description:
+            "Most MCP sessions open at once in one process (`mcp.sessions: 'stateful'`). Past it: `initialize` of a stateful session gets 503 with `Retry-After`. Each session holds an SDK server, a transport and its recent events (tens of KB idle), so the cap keeps a flood of `initialize` requests to tens of MB.",
+          minimum: 1,
+          maximum: 1000000,
+          default: 1000,
+        },
+        mcpSessionIdleMs: {
+          type: 'integer',
+          description:
+            'How long an MCP session may sit without a request or an open stream before it is closed, in milliseconds. 10 min is longer than an agent usually pauses between calls, short enough that abandoned sessions (clients rarely send `DELETE`) free their slot.',
+          minimum: 100,
+          maximum: 86400000,
+          default: 600000,
+        },
+        mcpStreams: {
+          type: 'integer',
+          description:
+            "Most MCP `GET` streams (a session's standalone stream, resumptions) open at once in one process. Past it: a `GET` gets 503 with `Retry-After: 5`. Each holds a connection and a keep-alive timer, and a client needs one per session.",
+          minimum: 1,
+          maximum: 1000000,
+          default: 1000,
+        },
+        headersTimeoutMs: {
+          type: 'integer',
+          description:
+            "Longest a client may take to send a request's headers, in milliseconds. Past it: 408 and the connection is closed. A real client sends them at once, so a trickle (slow-loris) holds a connection for no longer than this. At most `requestTimeoutMs`.",
+          minimum: 100,
+          maximum: 600000,
+          default: 10000,
+        },
+        requestTimeoutMs: {
+          type: 'integer',
+          description:
+            'Longest a client may take to send a whole request, headers and body, in milliseconds. Past it: 408. A body of `bodyBytes` arrives well within 30 s on a slow link.',
+          minimum: 100,
+          maximum: 3600000,
+          default: 30000,
+        },
+        shutdownMs: {
+          type: 'integer',
+          description:
+            "Longest `portico start` waits for the calls under way on SIGTERM before it exits, in milliseconds. Past it: the requests still under way are cut and the process exits. 10 s is within Kubernetes' default grace period (30 s), so a rolling update cuts no call that finishes in time.",
+          minimum: 0,
+          maximum: 600000,
+          default: 10000,
+        },
       },
+      additionalProperties: false,
     },
     server: {
+      description: 'How the server learns its public origin and which host names it answers to.',
       type: 'object',
-      additionalProperties: false,
       properties: {
-        publicUrl: httpUrl,
-        trustProxy: { type: 'boolean' },
+        publicUrl: {
+          description:
+            'The public URL (`https://notes.example.com`); wins over request headers when set.',
+          type: 'string',
+          pattern: '^https?://[^\\s]+$',
+        },
+        trustProxy: {
+          type: 'boolean',
+          description:
+            'Trust `X-Forwarded-Proto` / `X-Forwarded-Host` from a reverse proxy. Off, forwarded headers are ignored unless a proxy is known to set them.',
+          default: false,
+        },
         allowedHosts: {
           type: 'array',
           items: {
+            description: 'A host name or IP literal, with an optional port.',
             type: 'string',
             pattern: '^(?:\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?$',
           },
+          description:
+            "Hosts the tool-calling routes accept in `Host` (and, with `trustProxy`, in `X-Forwarded-Host`), besides the public URL's: `notes.example` on any port, or `notes.example:8443` on that port only. A guard against DNS rebinding, and the hosts links and token audiences may name.",
+          default: [],
         },
         allowBrowserOrigins: {
           anyOf: [
-            { const: '*' },
+            { type: 'string', const: '*' },
             {
               type: 'array',
               items: {
+                description: 'A web origin (`https://app.example`), or `*` for any.',
                 type: 'string',
                 pattern:
                   '^(?:\\*|https?://(?:\\[[0-9a-fA-F:]+\\]|[A-Za-z0-9.-]+)(?::[0-9]{1,5})?)$',
               },
             },
           ],
+          description:
+            "Web pages of other sites that may call the tools from a browser, as origins (`https://app.example`), or `'*'` for any. By default only the plugin's own pages may (and, on loopback, pages on loopback); in the authenticated modes beyond loopback any page may, since a call needs a bearer token.",
+          default: [],
         },
       },
+      additionalProperties: false,
     },
   },
+  additionalProperties: false,
 }

@@ -1,5 +1,5 @@
-import type { PluginIdentity, PorticoConfig, ResolvedConfig } from './config-types.js'
-import { configDefaults } from './defaults.js'
+import { configDefaults } from './config-defaults.js'
+import type { LimitsConfig, PluginIdentity, PorticoConfig, ResolvedConfig } from './config-types.js'
 import { formatNpmPerson, type NpmPerson } from './npm-person.js'
 import { defaultResourceScheme } from './resource-scheme.js'
 
@@ -20,40 +20,43 @@ export interface PackageManifest {
  * scheme of the plugin's resources.
  */
 export function resolveConfig(config: PorticoConfig, pluginName = 'plugin'): ResolvedConfig {
+  const defaults = configDefaults
   return {
-    auth: config.auth ?? configDefaults.auth,
+    auth: config.auth ?? defaults.auth,
     ...(config.deploy ? { deploy: config.deploy } : {}),
     mcp: {
-      servers: config.mcp?.servers ?? {},
-      external: config.mcp?.external ?? {},
+      servers: config.mcp?.servers ?? { ...defaults.mcp.servers },
+      external: config.mcp?.external ?? { ...defaults.mcp.external },
       ...(config.mcp?.instructions ? { instructions: config.mcp.instructions } : {}),
-      sessions: config.mcp?.sessions ?? configDefaults.mcpSessionMode,
+      sessions: config.mcp?.sessions ?? defaults.mcp.sessions,
     },
-    prompts: config.prompts ?? [],
+    prompts: config.prompts ?? [...defaults.prompts],
     resources: { scheme: config.resources?.scheme ?? defaultResourceScheme(pluginName) },
     style: {
-      color: config.style?.color ?? configDefaults.styleColor,
-      icons: config.style?.icons ?? [],
+      color: config.style?.color ?? defaults.style.color,
+      icons: config.style?.icons ?? [...defaults.style.icons],
     },
-    limits: {
-      bodyBytes: config.limits?.bodyBytes ?? configDefaults.bodyBytes,
-      toolTimeoutMs: config.limits?.toolTimeoutMs ?? configDefaults.toolTimeoutMs,
-      mcpSessions: config.limits?.mcpSessions ?? configDefaults.mcpSessions,
-      mcpSessionIdleMs: config.limits?.mcpSessionIdleMs ?? configDefaults.mcpSessionIdleMs,
-      mcpStreams: config.limits?.mcpStreams ?? configDefaults.mcpStreams,
-      headersTimeoutMs: config.limits?.headersTimeoutMs ?? configDefaults.headersTimeoutMs,
-      requestTimeoutMs: config.limits?.requestTimeoutMs ?? configDefaults.requestTimeoutMs,
-      shutdownMs: config.limits?.shutdownMs ?? configDefaults.shutdownMs,
-    },
+    limits: withDefaults<Required<LimitsConfig>>(defaults.limits, config.limits),
     server: {
       ...(config.server?.publicUrl
         ? { publicUrl: config.server.publicUrl.replace(/\/+$/, '') }
         : {}),
-      trustProxy: config.server?.trustProxy ?? configDefaults.trustProxy,
-      allowedHosts: config.server?.allowedHosts ?? [],
-      allowBrowserOrigins: browserOriginsOf(config.server?.allowBrowserOrigins),
+      trustProxy: config.server?.trustProxy ?? defaults.server.trustProxy,
+      allowedHosts: config.server?.allowedHosts ?? [...defaults.server.allowedHosts],
+      allowBrowserOrigins: browserOriginsOf(
+        config.server?.allowBrowserOrigins ?? [...defaults.server.allowBrowserOrigins],
+      ),
     },
   }
+}
+
+/** `defaults` with each key `given` sets (to anything but `undefined`) replaced. */
+function withDefaults<T extends object>(defaults: T, given: Partial<T> | undefined): T {
+  const result = { ...defaults }
+  for (const [key, value] of Object.entries(given ?? {})) {
+    if (value !== undefined) (result as Record<string, unknown>)[key] = value
+  }
+  return result
 }
 
 /**
@@ -98,8 +101,7 @@ function titleFromName(name: string): string {
 }
 
 /** `'*'` as a one-entry list, and each origin as `URL` writes it (`https://App.example/` → `https://app.example`). */
-function browserOriginsOf(value: string[] | '*' | undefined): string[] {
-  if (value === undefined) return []
+function browserOriginsOf(value: string[] | '*'): string[] {
   if (value === '*') return ['*']
   return value.map((origin) => (origin === '*' ? origin : new URL(origin).origin))
 }

@@ -56,6 +56,12 @@ describe('validateConfig', () => {
       'auth',
       /must be one of "anon", "portico-hub", "custom"/,
     ],
+    [
+      'an auth mode that is not a string',
+      { auth: 1 },
+      'auth',
+      /must be one of "anon", "portico-hub", "custom"$/,
+    ],
     ['a negative limit', { limits: { bodyBytes: -1 } }, 'limits.bodyBytes', /must be >= 1/],
     [
       'a fractional timeout',

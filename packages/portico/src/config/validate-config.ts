@@ -1,8 +1,9 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js'
+import type { JsonSchema } from '../core/json-schema.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
+import { configDefaults } from './config-defaults.js'
 import { configSchema } from './config-schema.js'
 import type { PorticoConfig } from './config-types.js'
-import { configDefaults } from './defaults.js'
 import { RESERVED_RESOURCE_SCHEMES } from './resource-scheme.js'
 
 const validate = new Ajv2020({ allErrors: false, strict: true }).compile<PorticoConfig>(
@@ -31,8 +32,8 @@ export function validateConfig(value: unknown, file: string): PorticoConfig {
       'auth "portico-hub" needs deploy: { org, app } naming where the plugin is deployed',
     )
   }
-  const headersTimeoutMs = config.limits?.headersTimeoutMs ?? configDefaults.headersTimeoutMs
-  const requestTimeoutMs = config.limits?.requestTimeoutMs ?? configDefaults.requestTimeoutMs
+  const headersTimeoutMs = config.limits?.headersTimeoutMs ?? configDefaults.limits.headersTimeoutMs
+  const requestTimeoutMs = config.limits?.requestTimeoutMs ?? configDefaults.limits.requestTimeoutMs
   if (headersTimeoutMs > requestTimeoutMs) {
     // The headers are part of the request: Node refuses a longer wait for them than for it.
     throw new PluginDefinitionError(
@@ -60,7 +61,9 @@ function toDefinitionError(error: ErrorObject, file: string): PluginDefinitionEr
       `has an invalid name "${error.propertyName}" (names must match ${String(params.pattern)})`,
     )
   }
-  switch (error.keyword) {
+  // A value of the wrong type for a list of choices: the choices say more than the type.
+  const choices = error.keyword === 'type' ? schemaAt(error.schemaPath).enum : undefined
+  switch (choices === undefined ? error.keyword : 'enum') {
     case 'additionalProperties': {
       segments.push(String(params.additionalProperty))
       const allowed = Object.keys(propertiesAt(error.schemaPath) ?? {})
@@ -68,7 +71,7 @@ function toDefinitionError(error: ErrorObject, file: string): PluginDefinitionEr
       break
     }
     case 'enum':
-      message = `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+      message = `must be one of ${((choices ?? params.allowedValues) as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
       break
     case 'required':
       segments.push(String(params.missingProperty))
@@ -85,11 +88,16 @@ function toDefinitionError(error: ErrorObject, file: string): PluginDefinitionEr
 }
 
 function propertiesAt(schemaPath: string): Record<string, unknown> | undefined {
+  return schemaAt(schemaPath).properties
+}
+
+/** The schema holding the keyword `schemaPath` points at. */
+function schemaAt(schemaPath: string): JsonSchema {
   let node: unknown = configSchema
   for (const part of schemaPath.replace(/^#\//, '').split('/').slice(0, -1)) {
     node = (node as Record<string, unknown>)[unescapePointer(part)]
   }
-  return (node as { properties?: Record<string, unknown> }).properties
+  return node as JsonSchema
 }
 
 function unescapePointer(segment: string): string {

@@ -5,7 +5,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { defaultPort } from '../../src/cli/listen-options.js'
-import { configDefaults } from '../../src/config/defaults.js'
+import { configDefaults } from '../../src/config/config-defaults.js'
 import { LIVENESS_PATH, READINESS_PATH } from '../../src/surfaces/health/health-routes.js'
 import { deployNginxConf, STICKY_DIRECTIVE, siteConfig, testNginxConfig } from '../scale/nginx.js'
 import {
@@ -166,7 +166,7 @@ describe('deploy/kubernetes', () => {
     expect(command[0]).toBe('sleep')
     const pauseMs = Number(command[1]) * 1000
     const graceMs = deployment.spec.template.spec.terminationGracePeriodSeconds * 1000
-    expect(graceMs).toBeGreaterThanOrEqual(pauseMs + configDefaults.shutdownMs + 5_000)
+    expect(graceMs).toBeGreaterThanOrEqual(pauseMs + configDefaults.limits.shutdownMs + 5_000)
   })
 
   it('runs as the image’s non-root user', () => {

@@ -1,0 +1,21 @@
+// Generated from src/config/config-types.ts by `npm run generate -w portico`; do not edit.
+
+/** Every `@default` of `portico.config.ts`, by key path; `resolveConfig` applies them. */
+export const configDefaults = {
+  auth: 'anon',
+  deploy: { audience: 'shared' },
+  mcp: { servers: {}, external: {}, sessions: 'stateless' },
+  prompts: [],
+  style: { color: '#0f766e', icons: [] },
+  limits: {
+    bodyBytes: 1048576,
+    toolTimeoutMs: 30000,
+    mcpSessions: 1000,
+    mcpSessionIdleMs: 600000,
+    mcpStreams: 1000,
+    headersTimeoutMs: 10000,
+    requestTimeoutMs: 30000,
+    shutdownMs: 10000,
+  },
+  server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [] },
+} as const
