@@ -9,6 +9,7 @@ import {
   pollUntil,
   runCli,
 } from '../support/cli-process.js'
+import { expectProblem } from '../support/expect-problem.js'
 import { callTool, fixtureDir } from '../support/serve-plugin.js'
 
 const exec = promisify(execFile)
@@ -45,7 +46,7 @@ describe('the log', () => {
       expect(
         (await callTool(url, `/api/Probe/fail?access_token=${secret}`, {}, headers)).status,
       ).toBe(500)
-      expect((await callTool(url, '/api/Probe/slow', {}, headers)).status).toBe(504)
+      await expectProblem(await callTool(url, '/api/Probe/slow', {}, headers), 'timeout')
       // The slow tool finishes after its timeout; give its late result a moment to be dropped.
       await new Promise((done) => setTimeout(done, 200))
     })
@@ -73,7 +74,7 @@ describe('the log', () => {
   it('has a line per request in dev, the path without its query', async () => {
     const output = await withServer('dev', async (url, server) => {
       expect((await callTool(url, `/api/Probe/args?access_token=${secret}`, {})).status).toBe(200)
-      expect((await fetch(`${url}/nothing-here`)).status).toBe(404)
+      await expectProblem(await fetch(`${url}/nothing-here`), 'not_found')
       await server.waitForOutput(/GET \/nothing-here/)
     })
     expect(output).toMatch(/POST \/api\/Probe\/args 200 \d+ ms/)

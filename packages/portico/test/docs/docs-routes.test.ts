@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SITE_DIR } from '../../src/surfaces/docs/site-files.js'
+import { expectProblem } from '../support/expect-problem.js'
 import { rawRequest } from '../support/raw-request.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
@@ -125,7 +126,7 @@ describe('the docs site', () => {
   it('leaves every other path to the public folder', async () => {
     expect((await fetch(`${served.url}/about.html`)).status).toBe(200)
     expect((await fetch(`${served.url}/style.css`)).status).toBe(200)
-    expect((await fetch(`${served.url}/nothing-here`)).status).toBe(404)
+    await expectProblem(await fetch(`${served.url}/nothing-here`), 'not_found')
   })
 
   it('refuses other methods on / and keeps serving', async () => {

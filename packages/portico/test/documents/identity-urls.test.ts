@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { Ajv2020 } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 let server: ServedPlugin
@@ -114,7 +115,7 @@ describe('the identity documents', () => {
     expect(icon.headers.get('content-type')).toBe('image/svg+xml')
     expect(icon.headers.get('cache-control')).toBe('public, max-age=86400')
     expect(await icon.text()).toContain('<svg')
-    expect((await fetch(`${server.url}/icons/1`)).status).toBe(404)
+    await expectProblem(await fetch(`${server.url}/icons/1`), 'not_found')
     const favicon = await fetch(`${server.url}/favicon.ico`, { redirect: 'manual' })
     expect(favicon.status).toBe(302)
     expect(favicon.headers.get('location')).toBe('/icons/0')

@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 interface Operation {
@@ -133,7 +134,7 @@ describe('the public folder fall-through', () => {
   it('does not serve the plugin sources beside the public folder', async () => {
     for (const path of ['/../tools/notes.ts', '/%2e%2e/package.json', '/..%2fportico.config.ts']) {
       const response = await fetch(`${server.url}${path}`)
-      expect(response.status).toBe(404)
+      await expectProblem(response, 'not_found')
       expect(await response.text()).not.toContain('export')
     }
   })

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PluginDefinitionError } from '../../src/core/plugin-definition-error.js'
+import { expectProblem } from '../support/expect-problem.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
@@ -87,7 +88,7 @@ describe('the parameterised package routes', () => {
       '/icons/1e0',
     ]) {
       const response = await fetch(`${server.url}${path}`)
-      expect(response.status, path).toBe(404)
+      await expectProblem(response, 'not_found')
       expect(response.headers.get('content-type'), path).toBe(
         'application/problem+json; charset=utf-8',
       )

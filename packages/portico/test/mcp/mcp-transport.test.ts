@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import {
   fixtureDir,
   notesExampleDir,
@@ -108,7 +109,7 @@ describe('the JSON mirrors', () => {
 
   it('answers 404 for the mirror of a server that does not exist', async () => {
     const response = await fetch(`${notes.url}/mcp/nope/tools.json`)
-    expect(response.status).toBe(404)
+    await expectProblem(response, 'not_found')
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
   })
 })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logger, setLogFormat } from '../../src/core/logger.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../src/http/problem-response.js'
 import { cliPath, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
+import { expectProblem } from '../support/expect-problem.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { type McpRpcAnswer, type McpWire, mcpRpc } from '../support/mcp-rpc.js'
 import {
@@ -578,9 +579,9 @@ describe('under portico start', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>)
 
   it('writes a JSON line for each fault, odd throws and late rejections included', async () => {
-    expect((await rest(url, 'throwObject')).status).toBe(500)
-    expect((await rest(url, 'throwNull')).status).toBe(500)
-    expect((await rest(url, 'lateReject')).status).toBe(504)
+    await expectProblem(await rest(url, 'throwObject'), 'execution')
+    await expectProblem(await rest(url, 'throwNull'), 'execution')
+    await expectProblem(await rest(url, 'lateReject'), 'timeout')
     await server.waitForOutput(/late postgres/)
     const errors = entries().filter((entry) => entry.level === 'error')
     expect(errors.map((entry) => entry.message)).toEqual([

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Nginx, startNginx } from '../scale/nginx.js'
 import { launchBrowser } from '../support/browser.js'
 import { copyPlugin } from '../support/cli-process.js'
+import { expectProblem } from '../support/expect-problem.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 /**
@@ -81,7 +82,7 @@ describe('mode anon beyond loopback, by default', () => {
 
   it('refuses another site’s page on REST and MCP, and the tool never runs', async () => {
     const rest = await post(plugin.url, '/api/Counter/bump', { ...json, ...crossSite })
-    expect(rest.status).toBe(403)
+    await expectProblem(rest, 'forbidden')
     expect(((await rest.json()) as { detail: string }).detail).toMatch(
       /^Invalid Origin: evil\.example\. .*server\.allowBrowserOrigins/,
     )
@@ -95,7 +96,7 @@ describe('mode anon beyond loopback, by default', () => {
       { 'content-type': 'application/x-www-form-urlencoded', ...crossSite },
       '',
     )
-    expect(form.status).toBe(403)
+    await expectProblem(form, 'forbidden')
     expect(await callsOf(plugin.url)).toBe(0)
   })
 
@@ -150,7 +151,10 @@ describe('through nginx with the shipped config', () => {
   afterAll(() => nginx.stop())
 
   it('refuses another site’s page and serves programs', async () => {
-    expect((await post(nginx.url, '/api/Counter/bump', { ...json, ...crossSite })).status).toBe(403)
+    await expectProblem(
+      await post(nginx.url, '/api/Counter/bump', { ...json, ...crossSite }),
+      'forbidden',
+    )
     expect((await post(nginx.url, '/mcp', { ...mcpHeaders, ...crossSite }, mcpCall)).status).toBe(
       403,
     )

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
@@ -75,7 +76,7 @@ describe('domain types over HTTP', () => {
       body: { key: 'card-7', price: 1999 },
     })
     const bad = await rest('/api/Board/price', { key: 'xyz', price: -1.5, was: 2.5 })
-    expect(bad.status).toBe(422)
+    await expectProblem(bad, 'validation')
     expect((bad.body.errors as { path: string }[]).map((error) => error.path).sort()).toEqual([
       '/key',
       '/price',
@@ -90,7 +91,7 @@ describe('domain types over HTTP', () => {
       body: { card: 'card-12' },
     })
     const bad = await rest('/api/Board/move', { card: 'card-x' })
-    expect(bad.status).toBe(422)
+    await expectProblem(bad, 'validation')
     expect((bad.body.errors as { path: string }[]).map((error) => error.path)).toEqual(['/card'])
   })
 
@@ -103,7 +104,7 @@ describe('domain types over HTTP', () => {
       status: 200,
       body: { by: 'key' },
     })
-    expect((await rest('/api/Board/find', { key: 'nope' })).status).toBe(422)
+    await expectProblem(await rest('/api/Board/find', { key: 'nope' }), 'validation')
   })
 
   it('answers a URL as its href and a class as its toJSON()', async () => {

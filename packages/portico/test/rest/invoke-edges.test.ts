@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { callTool, fixtureDir, useServedInBothModes } from '../support/serve-plugin.js'
 
 const served = useServedInBothModes(fixtureDir('probe-plugin'))
@@ -13,7 +14,7 @@ describe('the invocation path', () => {
   })
 
   it("aborts the tool's signal when its time limit passes", async () => {
-    expect((await callTool(served.production.url, '/api/Probe/slow', {})).status).toBe(504)
+    await expectProblem(await callTool(served.production.url, '/api/Probe/slow', {}), 'timeout')
     const response = await callTool(served.production.url, '/api/Probe/lastAbort', {})
     expect(await response.json()).toEqual({ reason: 'Probe_slow did not finish within 300 ms' })
   })
@@ -22,7 +23,7 @@ describe('the invocation path', () => {
     const started = Date.now()
     const response = await callTool(served.production.url, '/api/Probe/slow', {})
     expect(Date.now() - started).toBeLessThan(1_500)
-    expect(response.status).toBe(504)
+    await expectProblem(response, 'timeout')
     expect(await response.json()).toEqual({
       type: 'urn:portico:problem:timeout',
       title: 'Tool timed out',
@@ -33,7 +34,7 @@ describe('the invocation path', () => {
 
   it('hides the message and stack of a failure outside dev mode', async () => {
     const response = await callTool(served.production.url, '/api/Probe/fail', {})
-    expect(response.status).toBe(500)
+    await expectProblem(response, 'execution')
     const text = await response.text()
     expect(text).not.toContain('hunter2')
     expect(text).not.toContain('probe.ts')
@@ -42,7 +43,7 @@ describe('the invocation path', () => {
 
   it('shows the message and stack of a failure in dev mode', async () => {
     const response = await callTool(served.dev.url, '/api/Probe/fail', {})
-    expect(response.status).toBe(500)
+    await expectProblem(response, 'execution')
     const body = (await response.json()) as { detail: string; stack: string }
     expect(body.detail).toBe(
       'Probe_fail failed: connection refused: postgres://admin:hunter2@db.internal/prod',
@@ -63,6 +64,6 @@ describe('the invocation path', () => {
       x: 1,
       pad: 'a'.repeat(4096),
     })
-    expect(response.status).toBe(413)
+    await expectProblem(response, 'payload_too_large')
   })
 })

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { callTool, type ServedPlugin, useServedInBothModes } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
@@ -117,7 +118,7 @@ describe('the declared output is the contract', () => {
 
   it('answers an output that cannot match as an execution error naming the path', async () => {
     const date = await rest(served.dev, 'badDate')
-    expect(date.status).toBe(500)
+    await expectProblem(date, 'execution')
     expect(date.body.detail).toBe(
       'The output of Library_badDate does not match its declared type: /at: is an invalid Date',
     )
@@ -127,7 +128,7 @@ describe('the declared output is the contract', () => {
     )
     // Outside dev mode the message is logged, not sent.
     const hidden = await rest(served.production, 'badDate')
-    expect(hidden.status).toBe(500)
+    await expectProblem(hidden, 'execution')
     expect(JSON.stringify(hidden.body)).not.toContain('/at')
   })
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { callTool, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
@@ -82,8 +83,8 @@ describe('a plugin as its author wrote it', () => {
       status: 200,
       body: { isDate: true, at: '2026-01-02T03:04:05.000Z', name: 'Ann' },
     })
-    expect((await call('/api/Catalog/when', { at: null, name: 'A' })).status).toBe(422)
-    expect((await call('/api/Catalog/when', { at: 'soon', name: null })).status).toBe(422)
+    await expectProblem(await call('/api/Catalog/when', { at: null, name: 'A' }), 'validation')
+    await expectProblem(await call('/api/Catalog/when', { at: 'soon', name: null }), 'validation')
   })
 
   it('serves re-exported classes, inherited methods and arrow-function properties as tools', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import {
   callTool,
   notesExampleDir,
@@ -111,7 +112,7 @@ describe('the example tools over REST', () => {
 
   it('answers 404 problem+json when a tool throws not_found', async () => {
     const response = await callTool(server.url, '/api/Notes/get', { id: 'n999' })
-    expect(response.status).toBe(404)
+    await expectProblem(response, 'not_found')
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
     expect(await response.json()).toEqual({
       type: 'urn:portico:problem:not_found',
@@ -126,7 +127,7 @@ describe('the example tools over REST', () => {
       id: 'n2',
       audience: 'team',
     })
-    expect(response.status).toBe(500)
+    await expectProblem(response, 'execution')
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     const body = await response.json()
     expect(body).toEqual({
@@ -164,7 +165,7 @@ describe('validation of REST input', () => {
     ['a body that is not an object', [1, 2], [{ path: '/', message: 'must be an object' }]],
   ])('answers 422 naming the failing path for %s', async (_name, input, errors) => {
     const response = await callTool(server.url, '/api/Notes/create', input)
-    expect(response.status).toBe(422)
+    await expectProblem(response, 'validation')
     expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
     expect(await response.json()).toEqual({

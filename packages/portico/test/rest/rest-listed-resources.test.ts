@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { mcpRpc } from '../support/mcp-rpc.js'
 import { type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
@@ -113,7 +114,7 @@ describe('/api/resources for what resources/list lists', () => {
   it('still answers 404 for a skill file or widget that does not exist', async () => {
     for (const uri of ['skill://card-keeping/missing.md', 'ui://widgets/Nope.html']) {
       const response = await fetch(`${server.url}/api/resources?uri=${encodeURIComponent(uri)}`)
-      expect(response.status, uri).toBe(404)
+      await expectProblem(response, 'not_found')
     }
   })
 })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { rawRequest } from '../support/raw-request.js'
 import {
   callTool,
@@ -15,7 +16,7 @@ async function searchTitles(url: string, query: string): Promise<string[]> {
 }
 
 async function expectRefused(response: Response, detail: RegExp): Promise<void> {
-  expect(response.status).toBe(403)
+  await expectProblem(response, 'forbidden')
   expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
   const problem = (await response.json()) as { type: string; detail: string }
   expect(problem.type).toBe('urn:portico:problem:forbidden')
@@ -69,7 +70,7 @@ describe.each([
         headers: { host: 'evil.example:4321', 'content-type': 'application/json' },
         body: JSON.stringify({ title: 'pwned-host' }),
       })
-      expect(answer.status).toBe(403)
+      await expectProblem(answer, 'forbidden')
       expect(JSON.parse(answer.body).detail).toMatch(/Invalid Host: evil\.example/)
       expect(await searchTitles(server.url, 'pwned-host')).toStrictEqual([])
     })
@@ -109,7 +110,7 @@ describe.each([
         })
       for (const path of ['/api/Notes/create', '/mcp']) {
         const refused = await preflight('https://evil.example', path)
-        expect(refused.status, path).toBe(403)
+        await expectProblem(refused, 'forbidden')
         expect(refused.headers.get('access-control-allow-methods'), path).toBeNull()
         expect(refused.headers.get('access-control-allow-headers'), path).toBeNull()
         expect(refused.headers.get('access-control-allow-origin'), path).toBeNull()

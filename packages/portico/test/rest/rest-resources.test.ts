@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { derivePluginModel } from '../../src/model/derive-plugin-model.js'
 import { buildOpenApiDocument } from '../../src/surfaces/rest/build-open-api-document.js'
+import { expectProblem as expectProblemOf, problemKindOf } from '../support/expect-problem.js'
 import { connectMcpClient } from '../support/mcp-client.js'
 import { rawRequest } from '../support/raw-request.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
@@ -25,10 +26,8 @@ const read = (uri: string, init: RequestInit = {}) =>
   fetch(`${server.url}/api/resources?uri=${encodeURIComponent(uri)}`, init)
 
 async function expectProblem(response: Response, status: number, detail: string | RegExp) {
-  expect(response.status).toBe(status)
   expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
-  const problem = (await response.json()) as { status: number; detail: string }
-  expect(problem.status).toBe(status)
+  const problem = await expectProblemOf(response, problemKindOf(status))
   if (typeof detail === 'string') expect(problem.detail).toBe(detail)
   else expect(problem.detail).toMatch(detail)
   return problem
@@ -130,7 +129,7 @@ describe('GET /api/resources?uri=', () => {
       path: '/api/resources?uri=test%3A%2F%2Fdata',
       headers: { host: 'evil.example:4321' },
     })
-    expect(answer.status).toBe(403)
+    await expectProblemOf(answer, 'forbidden')
     expect(JSON.parse(answer.body).detail).toMatch(/Invalid Host: evil\.example/)
   })
 })

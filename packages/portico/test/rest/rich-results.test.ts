@@ -1,5 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { galleryFilesContent, RED_PIXEL_BASE64 } from '../support/gallery-content.js'
 import { callTool, fixtureDir, useServedInBothModes } from '../support/serve-plugin.js'
 
@@ -44,7 +45,7 @@ describe('a rich result over REST', () => {
 
   it('answers 500 without the message when a helper is given a non-MIME string', async () => {
     const response = await call(served.production.url, 'broken')
-    expect(response.status).toBe(500)
+    await expectProblem(response, 'execution')
     expect(await response.json()).toEqual({
       type: 'urn:portico:problem:execution',
       title: 'Tool execution failed',
@@ -58,7 +59,7 @@ describe('a rich result over REST', () => {
     [{ empty: true }, 'content.audio: the bytes are empty'],
   ])('names the helper and the problem in dev mode (input %j)', async (input, detail) => {
     const response = await call(served.dev.url, 'broken', input)
-    expect(response.status).toBe(500)
+    await expectProblem(response, 'execution')
     expect(await response.json()).toMatchObject({
       type: 'urn:portico:problem:execution',
       detail,
@@ -69,7 +70,7 @@ describe('a rich result over REST', () => {
 describe('a prompt method (@prompt) over REST', () => {
   it('is no operation: 404, and absent from /open-api.json', async () => {
     const response = await call(served.production.url, 'look', { uri: 'file:///x.md' })
-    expect(response.status).toBe(404)
+    await expectProblem(response, 'not_found')
     const document = await (await fetch(`${served.production.url}/open-api.json`)).json()
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/Gallery/'))).toEqual([
       '/api/Gallery/pixel',

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectProblem } from '../support/expect-problem.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { callTool, fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
@@ -73,7 +74,7 @@ describe('Date | string, decimal steps and union errors', () => {
     it('refuses a date that is no date-time deep inside a recursive input', async () => {
       const task = { ...nestedTask, subtasks: [{ title: 'x', at: 'tomorrow', subtasks: [] }] }
       const { status, body } = await rest('plan', { task })
-      expect(status).toBe(422)
+      await expectProblem({ status, body }, 'validation')
       expect(body.errors).toEqual([
         { path: '/task/subtasks/0/at', message: 'must match format "date-time"' },
       ])
@@ -101,7 +102,7 @@ describe('Date | string, decimal steps and union errors', () => {
 
     it('refuses an amount with a third decimal with 422', async () => {
       const { status, body } = await rest('price', { line: { price: 19.999, quantity: 1 } })
-      expect(status).toBe(422)
+      await expectProblem({ status, body }, 'validation')
       expect(body.errors).toEqual([{ path: '/line/price', message: 'must be multiple of 0.01' }])
     })
 
@@ -118,7 +119,7 @@ describe('Date | string, decimal steps and union errors', () => {
 
     it("reports a nullable object's own errors when an object was sent", async () => {
       const { status, body } = await rest('contact', { person: { name: '', age: -1 } })
-      expect(status).toBe(422)
+      await expectProblem({ status, body }, 'validation')
       expect(body.errors).toEqual([
         { path: '/person/name', message: 'must NOT have fewer than 1 characters' },
         { path: '/person/age', message: 'must be >= 0' },
@@ -127,7 +128,7 @@ describe('Date | string, decimal steps and union errors', () => {
 
     it('lists the allowed values of an unknown discriminator', async () => {
       const { status, body } = await rest('file', { card: { status: 'deleted', title: 't' } })
-      expect(status).toBe(422)
+      await expectProblem({ status, body }, 'validation')
       expect(body.errors).toEqual([
         { path: '/card/status', message: 'must be one of "open", "done", "archived"' },
       ])
@@ -140,7 +141,7 @@ describe('Date | string, decimal steps and union errors', () => {
 
     it('names both shapes of { key } | { title } given neither', async () => {
       const { status, body } = await rest('find', { ref: {} })
-      expect(status).toBe(422)
+      await expectProblem({ status, body }, 'validation')
       expect(body.errors).toEqual([
         { path: '/ref', message: 'must match one of: /key is required; or /title is required' },
       ])

@@ -2,6 +2,7 @@ import { readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { copyPlugin } from '../support/cli-process.js'
+import { expectProblem } from '../support/expect-problem.js'
 import { rawRequest } from '../support/raw-request.js'
 import {
   fixtureDir,
@@ -74,7 +75,7 @@ describe('GET /widgets/<toolId>', () => {
     expect((await fetch(`${server.url}/widgets/Board_show`, { method: 'HEAD' })).status).toBe(200)
     for (const toolId of ['Board_count', 'board_show', 'Nope_nope', 'Board_show.html']) {
       const response = await fetch(`${server.url}/widgets/${toolId}`)
-      expect(response.status, toolId).toBe(404)
+      await expectProblem(response, 'not_found')
       expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8')
       expect(await response.json()).toMatchObject({ type: 'urn:portico:problem:not_found' })
     }
