@@ -53,7 +53,9 @@ const { schema: schemaArb } = fc.letrec<{ schema: JsonSchema }>((tie) => ({
         .map(
           ({ properties, required }): JsonSchema => ({
             type: 'object',
-            properties: Object.fromEntries(names.map((name, index) => [name, properties[index]])),
+            properties: Object.fromEntries(
+              names.map((name, index) => [name, properties[index] as JsonSchema]),
+            ),
             required,
             additionalProperties: false,
           }),
