@@ -1,6 +1,7 @@
 import { PORTICO_HUB_ISSUER } from '../auth/auth-settings.js'
 import { logger } from '../core/logger.js'
 import { CliError } from './cli-error.js'
+import { hubMissing } from './hub-missing.js'
 
 /** How long the probe of the hub's address waits for an answer. */
 const PROBE_TIMEOUT_MS = 2_000
@@ -18,7 +19,11 @@ export async function ensureHub(): Promise<void> {
     return
   }
   if (found === 'other') throw occupied()
-  const { startHub } = await import('@portico/hub')
+  const { startHub } = await import('@portico/hub').catch(
+    hubMissing(
+      `mode portico-hub starts one at ${PORTICO_HUB_ISSUER} when none answers there (or set OAUTH_ISSUER to the issuer of a running hub)`,
+    ),
+  )
   try {
     const hub = await startHub({
       port: Number(new URL(PORTICO_HUB_ISSUER).port),

@@ -1,5 +1,6 @@
 import { logger } from '../core/logger.js'
 import { CliError } from './cli-error.js'
+import { hubMissing } from './hub-missing.js'
 import { stopOnSignals } from './stop-on-signals.js'
 
 /** Flags of `portico hub`. */
@@ -19,7 +20,9 @@ export interface HubFlags {
  * A `--host` beyond loopback needs `--issuer`, and the hub then warns that it has no passwords.
  */
 export async function hubCommand(flags: HubFlags): Promise<void> {
-  const { startHub, createRedisStore, rotateHubKeys, isLoopbackHost } = await import('@portico/hub')
+  const { startHub, createRedisStore, rotateHubKeys, isLoopbackHost } = await import(
+    '@portico/hub'
+  ).catch(hubMissing('"portico hub" runs it'))
   const clients = flags.client.map(parseClient)
   if (!flags.rotateKeys && flags.issuer === undefined && !isLoopbackHost(flags.host)) {
     throw new CliError(

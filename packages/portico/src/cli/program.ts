@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Command, Option } from 'commander'
+import { findToolFiles } from '../model/find-tool-files.js'
 import type { BuildTarget } from './build-command.js'
+import { checkBuildTools } from './check-build-tools.js'
 import { checkPluginFolder } from './check-plugin-folder.js'
 import type { HubFlags } from './hub-command.js'
 import { defaultHost, defaultPort, parsePort } from './listen-options.js'
@@ -50,6 +52,7 @@ program
   .action(async (dir: string, flags: { target?: BuildTarget }) => {
     const rootDir = resolve(dir)
     checkPluginFolder(rootDir, true)
+    checkBuildTools('build')
     const { buildCommand } = await import('./build-command.js')
     await buildCommand(rootDir, flags.target)
   })
@@ -67,6 +70,7 @@ program
   .action(async (dir: string, flags: { server?: string }) => {
     const rootDir = resolve(dir)
     checkPluginFolder(rootDir, false)
+    if (findToolFiles(rootDir).length > 0) checkBuildTools('stdio')
     const { stdioCommand } = await import('./stdio-command.js')
     await stdioCommand(rootDir, flags)
   })

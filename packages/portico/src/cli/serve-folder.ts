@@ -1,4 +1,5 @@
 import { resolve } from 'node:path'
+import { checkBuildTools } from './check-build-tools.js'
 import { checkPluginFolder } from './check-plugin-folder.js'
 import { resolveListenOptions } from './listen-options.js'
 
@@ -24,6 +25,7 @@ export async function serveFolder(
   checkPluginFolder(rootDir, name === 'dev')
   const listen = resolveListenOptions(flags)
   if (name === 'dev') {
+    checkBuildTools('dev')
     const { runDevSupervisor } = await import('./dev-supervisor.js')
     runDevSupervisor(process.argv[1] ?? '', rootDir, listen)
   } else {

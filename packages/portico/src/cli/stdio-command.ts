@@ -3,7 +3,6 @@ import { logger, setLogFormat, writeLogsToStderr } from '../core/logger.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import { findToolFiles } from '../model/find-tool-files.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
-import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { createInputRounds } from '../surfaces/mcp/calls/create-input-rounds.js'
 import {
   buildMcpCatalogs,
@@ -39,7 +38,10 @@ export async function stdioCommand(rootDir: string, options: StdioOptions): Prom
   process.setSourceMapsEnabled(true)
   logStrayRejections()
   const fromSources = findToolFiles(rootDir).length > 0
-  const { runtime } = fromSources ? await loadDevPlugin(rootDir, 0) : await loadBuiltPlugin(rootDir)
+  // Loaded only for sources: it needs the build tools, which an install may leave out.
+  const { runtime } = fromSources
+    ? await (await import('../plugin/load-dev-plugin.js')).loadDevPlugin(rootDir, 0)
+    : await loadBuiltPlugin(rootDir)
   const { model } = runtime
   if (model.config.auth !== 'anon') {
     throw new CliError(

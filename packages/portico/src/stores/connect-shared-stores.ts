@@ -32,7 +32,7 @@ export async function connectSharedStores(
     )
     return undefined
   }
-  const { connectRedis, redisLocation } = await import('@portico/hub')
+  const { connectRedis, redisLocation } = await import('./connect-redis.js')
   const client = await connectRedis(url).catch((error: unknown) => {
     const reason = error instanceof Error ? error.message : String(error)
     throw new Error(`PORTICO_REDIS_URL: ${reason}`, { cause: error })

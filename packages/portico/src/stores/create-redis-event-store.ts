@@ -1,4 +1,4 @@
-import type { RedisClient } from '@portico/hub'
+import type { RedisClient } from './connect-redis.js'
 import type { RedisStoreOptions } from './create-redis-session-store.js'
 import type { McpEventMessage, McpEventStore } from './mcp-event-store.js'
 

@@ -1,4 +1,4 @@
-import type { RedisClient } from '@portico/hub'
+import type { RedisClient } from './connect-redis.js'
 import type { McpSessionRecord, McpSessionStore } from './mcp-session-store.js'
 
 /** Options of {@link createRedisSessionStore} and {@link createRedisEventStore}. */

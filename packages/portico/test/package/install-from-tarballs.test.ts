@@ -1,7 +1,9 @@
 // The new user's path, end to end, outside this repository: `npm create portico@latest`, `npm
 // install`, a strict type-check against the published types, `npm run dev`, `npm run build` and
-// `npm start`. Both packages come from tarballs packed (with prepack) from a clean copy of the
+// `npm start`. The packages come from tarballs packed (with prepack) from a clean copy of the
 // repository and are served by a local registry, so nothing resolves through the workspace.
+// portico stands alone: a plugin's install has no @portico/hub (nor its oidc-provider and koa)
+// until `portico hub` asks for it, and a production install leaves out the build tools too.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
@@ -11,6 +13,7 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  readlink,
   rm,
   stat,
   symlink,
@@ -70,6 +73,10 @@ describe('portico, installed from its tarballs as a new user would', () => {
   it('packs portico, its hub and create-portico from a clean copy, building them in prepack', async () => {
     const tree = join(work, 'repo')
     await copyTree('tsconfig.base.json', tree, [])
+    // The build writes docs/config.md, formatted as biome.json says (which reads .gitignore).
+    await copyTree('biome.json', tree, [])
+    await copyTree('.gitignore', tree, [])
+    await copyTree('docs', tree, [])
     await copyTree('packages/portico', tree, [
       'dist',
       'site',
@@ -81,17 +88,25 @@ describe('portico, installed from its tarballs as a new user would', () => {
     await copyTree('packages/hub', tree, ['dist', 'node_modules'])
     await copyTree('packages/create-portico', tree, ['dist', 'node_modules', 'templates/notes'])
     await copyTree('examples/notes', tree, ['node_modules', '.portico'])
-    // tsc and the type packages resolve from the repository's install, as in a checkout.
-    await symlink(join(repoRoot, 'node_modules'), join(tree, 'node_modules'), 'dir')
+    // tsc and the type packages resolve from the repository's install, as in a checkout; the
+    // workspace links point into the copy, so portico's build finds only the hub prepack built.
+    await linkInstall(tree)
     const packed = join(work, 'tarballs')
     await mkdir(packed)
 
     // Scripts stay on: prepack must build each package from nothing.
-    const [porticoPack, createPack, hubPack] = await Promise.all([
+    // portico first, while the copied hub has no build: its prepack must make the one it needs.
+    // The hub's own pack rebuilds it, so it waits rather than remove that build under tsc.
+    expect(existsSync(join(tree, 'packages/hub/dist'))).toBe(false)
+    const [porticoPack, createPack] = await Promise.all([
       run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/portico')),
       run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/create-portico')),
-      run('npm', ['pack', '--pack-destination', packed], join(tree, 'packages/hub')),
     ])
+    const hubPack = await run(
+      'npm',
+      ['pack', '--pack-destination', packed],
+      join(tree, 'packages/hub'),
+    )
     expect(porticoPack.code, porticoPack.output).toBe(0)
     expect(createPack.code, createPack.output).toBe(0)
     expect(hubPack.code, hubPack.output).toBe(0)
@@ -197,7 +212,7 @@ describe('portico, installed from its tarballs as a new user would', () => {
     expect(await readFile(join(pluginDir, 'tools/hello.ts'), 'utf8')).toContain('class Greetings')
   })
 
-  it('installs portico 0.1.0 from its tarball with npm install', async () => {
+  it('installs portico 0.1.0 from its tarball with npm install, without the hub', async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
     const started = performance.now()
     const installed = await run(
@@ -215,6 +230,11 @@ describe('portico, installed from its tarballs as a new user would', () => {
     expect(existsSync(join(porticoDir, 'dist/index.d.ts'))).toBe(true)
     expect(existsSync(join(porticoDir, 'dist/server/index.js'))).toBe(true)
     expect(existsSync(join(porticoDir, 'src'))).toBe(false)
+    // The hub is an optional peer: the registry has it, and npm leaves it out.
+    expect(manifest.peerDependenciesMeta).toEqual({ '@portico/hub': { optional: true } })
+    for (const absent of ['@portico/hub', 'oidc-provider', 'koa']) {
+      expect(existsSync(join(pluginDir, 'node_modules', absent)), absent).toBe(false)
+    }
     // The lockfile's integrity is our tarball's: no other portico (the registry's) was installed.
     const lock = JSON.parse(await readFile(join(pluginDir, 'package-lock.json'), 'utf8'))
     const tarball = await readFile(tarballs.portico)
@@ -347,11 +367,100 @@ export async function serve(request: Request): Promise<Response> {
     }
   })
 
-  it('runs the Portico hub with npx portico hub', async () => {
+  it('serves the build from a production install without the hub and the build tools', async () => {
     expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
+    expect(existsSync(join(pluginDir, '.portico')), 'the build step did not finish').toBe(true)
+    // What a deployment ships: the build and the lockfile, installed for production only.
+    const deployed = join(work, 'deployed')
+    await mkdir(deployed)
+    for (const entry of ['package.json', 'package-lock.json', 'portico.config.ts', '.portico']) {
+      await cp(join(pluginDir, entry), join(deployed, entry), { recursive: true })
+    }
+    const installed = await run(
+      'npm',
+      [
+        'ci',
+        '--omit=dev',
+        '--omit=optional',
+        `--registry=${registry?.url}`,
+        '--no-audit',
+        '--no-fund',
+      ],
+      deployed,
+    )
+    expect(installed.code, installed.output).toBe(0)
+    const modules = join(deployed, 'node_modules')
+    expect(existsSync(join(modules, 'portico/dist/index.js'))).toBe(true)
+    for (const absent of ['@portico/hub', 'oidc-provider', 'koa', 'typescript', 'esbuild', 'tsx']) {
+      expect(existsSync(join(modules, absent)), absent).toBe(false)
+    }
+    const { bytes, packages } = await measureInstall(modules)
+    console.log(
+      `production install (--omit=dev --omit=optional): ${packages} packages, ${bytes} bytes in node_modules`,
+    )
+
+    const port = await freePort()
+    const url = `http://127.0.0.1:${port}`
+    const started = serve(['start'], deployed, { PORT: String(port), HOST: '127.0.0.1' })
+    try {
+      await waitForOk(`${url}/open-api.json`, started)
+      const response = await callHello(url)
+      expect(response.status).toBe(200)
+      expect(await response.json()).toEqual({ message: 'Hello, Ada!' })
+      for (const { mode } of protocolEras) {
+        const client = await connectMcpClient(`${url}/mcp`, mode)
+        try {
+          const result = await client.callTool({
+            name: 'Greetings_hello',
+            arguments: { name: 'Ada' },
+          })
+          expect(result.structuredContent).toEqual({ message: 'Hello, Ada!' })
+        } finally {
+          await client.close()
+        }
+      }
+    } finally {
+      await started.stop()
+    }
+
+    // What needs the build tools says so, in one line, instead of failing to load a module.
+    await cp(join(pluginDir, 'tools'), join(deployed, 'tools'), { recursive: true })
+    const built = await run('npm', ['exec', '--', 'portico', 'build'], deployed)
+    expect(built.code, built.output).toBe(1)
+    expect(built.output).toContain(
+      'portico build reads TypeScript with typescript, esbuild, tsx, which this install left out',
+    )
+    expect(built.output).not.toContain('ERR_MODULE_NOT_FOUND')
+  })
+
+  it('runs the Portico hub with npx portico hub once @portico/hub is installed', async () => {
+    expect(pluginDir, 'the scaffolding step did not finish').not.toBe('')
+    const hubData = join(work, 'hub-data')
+    const refused = await run(
+      'npm',
+      ['exec', '--', 'portico', 'hub', '--port', String(await freePort()), '--data', hubData],
+      pluginDir,
+    )
+    expect(refused.code, refused.output).toBe(1)
+    expect(refused.output).toContain('Install it with "npm install --save-dev @portico/hub"')
+
+    const added = await run(
+      'npm',
+      [
+        'install',
+        '--save-dev',
+        '@portico/hub',
+        `--registry=${registry?.url}`,
+        '--no-audit',
+        '--no-fund',
+      ],
+      pluginDir,
+    )
+    expect(added.code, added.output).toBe(0)
+    expect(existsSync(join(pluginDir, 'node_modules/oidc-provider'))).toBe(true)
     const port = await freePort()
     const hub = serve(
-      ['exec', '--', 'portico', 'hub', '--port', String(port), '--data', join(work, 'hub-data')],
+      ['exec', '--', 'portico', 'hub', '--port', String(port), '--data', hubData],
       pluginDir,
       {},
     )
@@ -380,6 +489,45 @@ async function copyTree(path: string, tree: string, skipped: string[]): Promise<
     // fixtures' `.portico/` while this copy runs, and a vanished file would fail the copy.
     filter: (file) => !left.has(file) && !file.split(sep).some((part) => leftovers.has(part)),
   })
+}
+
+/**
+ * Gives `tree` a `node_modules` of links: to the repository's installed packages, and for the
+ * workspaces to their folders in `tree` (the links are relative), as `npm install` would.
+ */
+async function linkInstall(tree: string): Promise<void> {
+  const link = async (from: string, to: string) => {
+    for (const entry of await readdir(from, { withFileTypes: true })) {
+      const source = join(from, entry.name)
+      const target = join(to, entry.name)
+      if (entry.isSymbolicLink()) await symlink(await readlink(source), target)
+      else if (entry.name.startsWith('@') && entry.isDirectory()) {
+        await mkdir(target)
+        await link(source, target)
+      } else await symlink(source, target)
+    }
+  }
+  await mkdir(join(tree, 'node_modules'))
+  await link(join(repoRoot, 'node_modules'), join(tree, 'node_modules'))
+}
+
+/** The bytes of the files under `modules` and the packages in it (folders with a package.json). */
+async function measureInstall(modules: string): Promise<{ bytes: number; packages: number }> {
+  const entries = await readdir(modules, { recursive: true, withFileTypes: true })
+  let bytes = 0
+  let packages = 0
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const path = join(entry.parentPath, entry.name)
+    bytes += (await stat(path)).size
+    // The folder's path below the innermost node_modules: a package's is its name.
+    const inside = relative(modules, entry.parentPath).split(sep)
+    const name = inside.slice(inside.lastIndexOf('node_modules') + 1)
+    if (entry.name === 'package.json' && name.length === (name[0]?.startsWith('@') ? 2 : 1)) {
+      packages++
+    }
+  }
+  return { bytes, packages }
 }
 
 async function tarFiles(tarball: string): Promise<string[]> {

@@ -1,6 +1,6 @@
-import { connectRedis, type RedisClient } from '@portico/hub'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
+import { connectRedis, type RedisClient } from '../../src/stores/connect-redis.js'
 import { createRedisEventStore } from '../../src/stores/create-redis-event-store.js'
 import { createRedisSessionStore } from '../../src/stores/create-redis-session-store.js'
 import type { McpEventMessage } from '../../src/stores/mcp-event-store.js'
