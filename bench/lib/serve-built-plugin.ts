@@ -1,13 +1,14 @@
 // Serves a built bench plugin exactly as `portico start` does (the Fetch app behind the
 // node:http REST edge, the gate from OAUTH_* when the plugin authenticates), prints READY <port>
 // for the runner and stops on SIGTERM.
-// The server's own modules, not the package entry: the gate from OAUTH_* and the Node edge are
+// The server's own modules, not the package entry: the gate from OAUTH_* and the assembler are
 // what `portico start` uses and are not public API.
+
+import { authSettingsFromEnv } from '../../packages/portico/src/auth/auth-settings-from-env.js'
 import type { ToolRuntime } from '../../packages/portico/src/invoke/create-tool-runtime.js'
 import { loadBuiltPlugin } from '../../packages/portico/src/plugin/load-built-plugin.js'
-import { createApp } from '../../packages/portico/src/server/create-app.js'
-import { createGateFromEnvironment } from '../../packages/portico/src/server/create-gate.js'
-import { createNodeRestEdge } from '../../packages/portico/src/server/create-node-rest-edge.js'
+import { assembleServer } from '../../packages/portico/src/server/assemble-server.js'
+import { createGate } from '../../packages/portico/src/server/create-gate.js'
 import { startNodeServer } from '../../packages/portico/src/server/start-node-server.js'
 
 /** Serves the plugin built in `rootDir`; `adapt` may swap parts of its runtime for a variant. */
@@ -19,13 +20,18 @@ export async function serveBuiltPlugin(
   const runtime = adapt((await loadBuiltPlugin(rootDir)).runtime)
   // An authenticated plugin checks tokens as under `portico start`, with OAUTH_* from the runner.
   const gate =
-    runtime.model.config.auth === 'anon' ? undefined : createGateFromEnvironment(runtime.model)
-  const withGate = gate ? { gate } : {}
-  const app = createApp(runtime, { rootDir, dev: false, listenHost: host, ...withGate })
-  const edge = createNodeRestEdge(runtime, { dev: false, listenHost: host, ...withGate })
+    runtime.model.config.auth === 'anon'
+      ? undefined
+      : createGate(runtime.model, authSettingsFromEnv(process.env))
+  const served = assembleServer(runtime, {
+    rootDir,
+    dev: false,
+    listenHost: host,
+    ...(gate ? { gate } : {}),
+  })
   const server = await startNodeServer({
-    fetch: app.fetch,
-    edge,
+    fetch: served.fetch,
+    edge: served.edge,
     port: Number(process.env.PORT),
     host,
   })

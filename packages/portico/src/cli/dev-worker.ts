@@ -1,17 +1,14 @@
 import type { Socket } from 'node:net'
 import { watch } from 'chokidar'
-import type { Hono } from 'hono'
 import { authSettingsFromEnv } from '../auth/auth-settings-from-env.js'
 import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { usesDefaultHub } from '../auth/resolve-auth-settings.js'
 import { configFileName } from '../config/load-config.js'
 import { logger, setLogFormat } from '../core/logger.js'
-import type { PluginModel } from '../model/plugin-model.js'
 import { checkConfigTypes } from '../plugin/check-config-types.js'
 import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
-import { createApp } from '../server/create-app.js'
+import { type AssembledServer, assembleServer } from '../server/assemble-server.js'
 import { createGate } from '../server/create-gate.js'
-import { createNodeRestEdge, type NodeEdge } from '../server/create-node-rest-edge.js'
 import { createNodeServer } from '../server/start-node-server.js'
 import { CliError } from './cli-error.js'
 import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
@@ -23,14 +20,6 @@ import { printError } from './print-error.js'
 import { printUrls } from './print-urls.js'
 import { stopOnSignals } from './stop-on-signals.js'
 import { watchEveryChange } from './watch-every-change.js'
-
-interface Serving {
-  model: PluginModel
-  app: Hono
-  edge: NodeEdge
-  /** Ends what the app keeps between requests (its MCP sessions): once another serves. */
-  close(): void
-}
 
 /**
  * The serving half of `portico dev`, run by the supervisor as a forked process. It starts warm
@@ -47,7 +36,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   // Read once: a worker's environment does not change while it reloads.
   const authInput = authSettingsFromEnv(process.env)
   let generation = 0
-  let serving: Serving | undefined
+  let serving: AssembledServer | undefined
   const send = (message: WorkerMessage) => process.send?.(message)
   // The supervisor keeps the local Portico hub for the whole session: asked once, then known.
   let hub: Promise<void> | undefined
@@ -66,21 +55,14 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   // One secret for the worker's life, so a reload keeps the logins under way; the supervisor
   // passes one secret to every worker of the session in PORTICO_COOKIE_SECRET.
   let cookieSecret: string | undefined
-  const load = async (): Promise<Serving> => {
+  const load = async (): Promise<AssembledServer> => {
     const { runtime } = await loadDevPlugin(rootDir, generation)
     if (usesDefaultHub(runtime.model.config, authInput)) await hubReady()
     const gate = createGate(runtime.model, authInput, { listenHost })
     const withGate = gate ? { gate } : {}
     if (gate) cookieSecret ??= resolveCookieSecret(process.env, { dev: true })
     const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
-    const lifetime = new AbortController()
-    const signal = lifetime.signal
-    return {
-      model: runtime.model,
-      app: createApp(runtime, { rootDir, dev: true, listenHost, ...withGate, ...login, signal }),
-      edge: createNodeRestEdge(runtime, { dev: true, listenHost, ...withGate }),
-      close: () => lifetime.abort(),
-    }
+    return assembleServer(runtime, { rootDir, dev: true, listenHost, ...withGate, ...login })
   }
 
   const reload = async (changed: ReadonlySet<string>) => {
@@ -129,8 +111,8 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   })
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
   const server = createNodeServer({
-    fetch: (request, bindings) => (serving as Serving).app.fetch(request, bindings),
-    edge: (request, response) => (serving as Serving).edge(request, response),
+    fetch: (request, bindings) => (serving as AssembledServer).fetch(request, bindings),
+    edge: (request, response) => (serving as AssembledServer).edge(request, response),
     logRequests: true,
   })
   const connections = drainConnections(server)

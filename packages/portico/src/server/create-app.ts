@@ -7,14 +7,11 @@ import { createCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
 import { logger } from '../core/logger.js'
 import { cors } from '../http/cors.js'
-import { createLinkHost } from '../http/create-link-host.js'
-import { resolveHostPolicy } from '../http/host-policy.js'
-import { localPortOf, rememberLocalPort } from '../http/local-port.js'
+import { rememberLocalPort } from '../http/local-port.js'
 import { originHeadersMiddleware } from '../http/origin-headers.js'
 import { pathnameOf } from '../http/pathname-of.js'
 import { notFoundResponse, problemResponse, toProblemDocument } from '../http/problem-response.js'
 import { refuseForeignPreflight } from '../http/refuse-foreign-preflight.js'
-import { requestOrigin } from '../http/request-origin.js'
 import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import type { McpEventStore } from '../stores/mcp-event-store.js'
@@ -27,6 +24,7 @@ import { limitEventStreams } from '../surfaces/mcp/sessions/limit-event-streams.
 import { publicRoutes } from '../surfaces/public/serve-public-folder.js'
 import { restRoutes } from '../surfaces/rest/rest-routes.js'
 import { widgetRoutes } from '../surfaces/widgets/widget-routes.js'
+import { createServingParts, type ServingParts } from './create-serving-parts.js'
 
 /**
  * The routes that call tools, whose preflights the host policy judges; under `/mcp` that
@@ -108,11 +106,23 @@ export interface LoginOptions {
 }
 
 /**
- * Assembles the Fetch-API app of one plugin: every surface is a projection of the runtime's
- * model, prepared here once. This is the one place that lists the routes, in the order they
- * are tried.
+ * The Fetch-API app of one plugin: every surface is a projection of the runtime's model,
+ * prepared here once. A host that also wants the `node:http` edge, or to close and drain what
+ * it serves, uses `assembleServer`, which makes the same app.
  */
 export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
+  return createAppFromParts(runtime, options, createServingParts(runtime, options))
+}
+
+/**
+ * {@link createApp} with the parts it shares with the `node:http` edge made already. This is
+ * the one place that lists the routes, in the order they are tried.
+ */
+export function createAppFromParts(
+  runtime: ToolRuntime,
+  options: AppOptions,
+  parts: ServingParts,
+): Hono {
   const { model } = runtime
   const { gate, dev } = options
   if (model.config.auth !== 'anon' && !gate) {
@@ -122,11 +132,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
     )
   }
   const withGate = gate ? { gate } : {}
-  const listenHost = options.listenHost ?? '127.0.0.1'
-  const hostPolicy = resolveHostPolicy(model.config, listenHost)
-  const linkHost = createLinkHost(hostPolicy, listenHost)
-  const originOf = (request: Request) =>
-    requestOrigin(request, model.config.server, linkHost, localPortOf(request))
+  const { hostPolicy, originOf } = parts
   const publicDir = resolve(options.rootDir, 'public')
   const routes: Route[] = [
     ...healthRoutes({
@@ -142,7 +148,7 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
           }),
         ]
       : []),
-    ...restRoutes(runtime, { dev, hostPolicy, originOf, ...withGate }),
+    ...restRoutes(runtime, { dev, hostPolicy, originOf, call: parts.restCall, ...withGate }),
     ...mcpRoutes(runtime, {
       dev,
       hostPolicy,

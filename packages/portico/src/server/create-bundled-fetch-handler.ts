@@ -1,7 +1,7 @@
 import { createToolRuntime, type ToolClassMap } from '../invoke/create-tool-runtime.js'
 import type { PluginModel } from '../model/plugin-model.js'
-import { createApp, type McpAppOptions } from './create-app.js'
-import type { FetchHandler } from './create-fetch-handler.js'
+import { type AssembledServer, assembleServer, type FetchHandler } from './assemble-server.js'
+import type { McpAppOptions } from './create-app.js'
 
 /** Options of {@link createBundledFetchHandler}. */
 export interface BundledFetchHandlerOptions {
@@ -48,14 +48,14 @@ export function createBundledFetchHandler(
     )
   }
   const runtime = createToolRuntime(model, classes, { compileValidators: 'eager' })
-  let app: ReturnType<typeof createApp> | undefined
+  let server: AssembledServer | undefined
   return (request) => {
-    app ??= createApp(runtime, {
+    server ??= assembleServer(runtime, {
       rootDir: options.rootDir ?? '/bundle',
       dev: options.dev ?? false,
       ...(options.listenHost ? { listenHost: options.listenHost } : {}),
       ...(options.mcp ? { mcp: options.mcp } : {}),
     })
-    return app.fetch(request)
+    return server.fetch(request)
   }
 }

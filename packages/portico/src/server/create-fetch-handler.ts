@@ -1,10 +1,9 @@
 import { authSettingsFromEnv } from '../auth/auth-settings-from-env.js'
 import { resolveCookieSecret } from '../auth/login/resolve-cookie-secret.js'
-import type { PluginModel } from '../model/plugin-model.js'
 import { loadBuiltPlugin } from '../plugin/load-built-plugin.js'
 import { connectSharedStores } from '../stores/connect-shared-stores.js'
-import { createApp, type LoginOptions } from './create-app.js'
-import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
+import { type AssembledServer, assembleServer, type FetchHandler } from './assemble-server.js'
+import type { LoginOptions } from './create-app.js'
 
 /** Options of {@link createFetchHandler}. */
 export interface FetchHandlerOptions {
@@ -26,23 +25,6 @@ export interface PrepareOptions extends FetchHandlerOptions {
    * random secret breaks the logins under way at every restart and across replicas.
    */
   requireCookieSecret?: boolean
-}
-
-/**
- * A Fetch-API request handler, as Bun, Deno, Workers and Node adapters take it; the adapter's
- * bindings, when it passes any (`@hono/node-server`'s tell the port a request came in on).
- */
-export type FetchHandler = (request: Request, bindings?: unknown) => Response | Promise<Response>
-
-/** A built plugin ready to serve: its Fetch handler, and the `node:http` edge for REST. */
-export interface BuiltPluginServer {
-  model: PluginModel
-  fetch: FetchHandler
-  edge: NodeEdge
-  /** Ends what the app keeps between requests (its stateful MCP sessions). */
-  close(): void
-  /** A graceful shutdown begins: `/readyz` answers 503 from now on. */
-  drain(): void
 }
 
 /**
@@ -68,45 +50,35 @@ export async function createFetchHandler(
 export async function prepareBuiltPlugin(
   rootDir: string,
   options: PrepareOptions,
-): Promise<BuiltPluginServer> {
+): Promise<AssembledServer> {
   const plugin = await loadBuiltPlugin(rootDir)
   const { model } = plugin.runtime
+  const listenHost = options.listenHost ?? '127.0.0.1'
   // The verifier (and jose) load only for a plugin that authenticates.
   const gate =
     model.config.auth === 'anon'
       ? undefined
       : (await import('./create-gate.js')).createGate(model, authSettingsFromEnv(process.env), {
-          ...(options.listenHost ? { listenHost: options.listenHost } : {}),
+          listenHost,
         })
-  const dev = options.dev ?? false
-  const withGate = gate ? { gate } : {}
-  const listenHost = options.listenHost ?? '127.0.0.1'
   const cookieSecret =
     gate === undefined
       ? undefined
       : (options.login?.cookieSecret ??
         resolveCookieSecret(process.env, { dev: !options.requireCookieSecret }))
-  const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
+  // The shared stores live as long as the server: closing it ends their connections too.
   const lifetime = new AbortController()
-  const draining = new AbortController()
-  const shared = await connectSharedStores(process.env, model, lifetime.signal)
-  const app = createApp(plugin.runtime, {
+  const stores = await connectSharedStores(process.env, model, lifetime.signal)
+  const server = assembleServer(plugin.runtime, {
     rootDir: plugin.rootDir,
-    dev,
+    dev: options.dev ?? false,
     listenHost,
-    ...withGate,
-    ...login,
-    mcp: { ...stateSecretFrom(process.env), ...shared },
+    ...(gate ? { gate } : {}),
+    ...(cookieSecret === undefined ? {} : { login: { cookieSecret } }),
+    mcp: { ...stateSecretFrom(process.env), ...stores },
     signal: lifetime.signal,
-    draining: draining.signal,
   })
-  return {
-    model,
-    fetch: (request, bindings) => app.fetch(request, bindings),
-    edge: createNodeRestEdge(plugin.runtime, { dev, listenHost, ...withGate }),
-    close: () => lifetime.abort(),
-    drain: () => draining.abort(),
-  }
+  return { ...server, close: () => lifetime.abort() }
 }
 
 /** The signing key of 2026-07-28 input rounds from `PORTICO_STATE_SECRET`, when set. */

@@ -1,43 +1,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { AuthGate } from '../auth/create-auth-gate.js'
 import { logger } from '../core/logger.js'
-import { createLinkHost } from '../http/create-link-host.js'
-import { resolveHostPolicy } from '../http/host-policy.js'
 import { createOriginHeaders } from '../http/origin-headers.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
-import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
-import { createRestCall } from '../surfaces/rest/create-rest-call.js'
+import type { PluginModel } from '../model/plugin-model.js'
 import { isResourcesTarget } from '../surfaces/rest/read-resource-route.js'
+import type { ServingParts } from './create-serving-parts.js'
 
 /** Serves a Node request directly and returns true, or returns false to leave it to the app. */
 export type NodeEdge = (request: IncomingMessage, response: ServerResponse) => boolean
 
-/** Options of {@link createNodeRestEdge}: those of `createApp` that REST reads. */
-export interface NodeRestEdgeOptions {
-  dev: boolean
-  /** The interface the server listens on: it decides which `Host` and `Origin` may call. */
-  listenHost: string
-  /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
-  gate?: AuthGate
-}
-
 /**
- * The REST surface straight on `node:http`: the same REST call as the Fetch handler, without a
- * `Request` or `Response` object in between, for the route agents and programs hit hardest.
- * Takes only `POST /api/...`; everything else (preflights, 405s, documents, `/api/resources`)
- * goes to the app.
+ * The REST surface straight on `node:http`: the same REST call as the Fetch handler (one,
+ * shared through {@link ServingParts}), without a `Request` or `Response` object in between,
+ * for the route agents and programs hit hardest. Takes only `POST /api/...`; everything else
+ * (preflights, 405s, documents, `/api/resources`) goes to the app.
  */
-export function createNodeRestEdge(runtime: ToolRuntime, options: NodeRestEdgeOptions): NodeEdge {
-  const { server } = runtime.model.config
-  const hostPolicy = resolveHostPolicy(runtime.model.config, options.listenHost)
-  const linkHost = createLinkHost(hostPolicy, options.listenHost)
+export function createNodeRestEdge(model: PluginModel, parts: ServingParts): NodeEdge {
+  const { server } = model.config
+  const { linkHost, restCall: call } = parts
   const originHeadersOf = createOriginHeaders(server)
-  const call = createRestCall(runtime, {
-    dev: options.dev,
-    hostPolicy,
-    ...(options.gate ? { gate: options.gate } : {}),
-  })
   return (request, response) => {
     const url = request.url ?? ''
     if (request.method !== 'POST' || !url.startsWith('/api/') || isResourcesTarget(url))

@@ -1,3 +1,4 @@
+import type { Hono } from 'hono'
 import type { JWTPayload } from 'jose'
 import type { AuthSettingsInput } from '../auth/auth-settings.js'
 import { createAuthGate } from '../auth/create-auth-gate.js'
@@ -5,7 +6,8 @@ import { resolveAuthSettings } from '../auth/resolve-auth-settings.js'
 import { logger } from '../core/logger.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import type { LoadedPlugin } from '../plugin/loaded-plugin.js'
-import { type AppOptions, createApp } from './create-app.js'
+import { assembleServer } from './assemble-server.js'
+import type { AppOptions } from './create-app.js'
 
 /**
  * The OAuth settings of {@link getAuthApp}: everything the `OAUTH_*` variables set (each field
@@ -40,7 +42,7 @@ export function getAuthApp(
   plugin: LoadedPlugin,
   oauth: AuthAppOptions,
   options: Omit<AppOptions, 'rootDir' | 'gate'> = { dev: false },
-): ReturnType<typeof createApp> {
+): Hono {
   const { claimsToContext, ...input } = oauth
   const settings = resolveAuthSettings(plugin.runtime.model.config, input, (message) =>
     logger.warn(message),
@@ -51,5 +53,5 @@ export function getAuthApp(
     )
   }
   const gate = createAuthGate(settings, claimsToContext ? { claimsToContext } : {})
-  return createApp(plugin.runtime, { ...options, rootDir: plugin.rootDir, gate })
+  return assembleServer(plugin.runtime, { ...options, rootDir: plugin.rootDir, gate }).app
 }

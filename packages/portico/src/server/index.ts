@@ -18,14 +18,11 @@ export type {
   McpSessionRecord,
   McpSessionStore,
 } from '../stores/mcp-session-store.js'
+export type { FetchHandler } from './assemble-server.js'
 export { type AppOptions, createApp, type LoginOptions, type McpAppOptions } from './create-app.js'
 export {
   type BundledFetchHandlerOptions,
   createBundledFetchHandler,
 } from './create-bundled-fetch-handler.js'
-export {
-  createFetchHandler,
-  type FetchHandler,
-  type FetchHandlerOptions,
-} from './create-fetch-handler.js'
+export { createFetchHandler, type FetchHandlerOptions } from './create-fetch-handler.js'
 export { type AuthAppOptions, getAuthApp } from './get-auth-app.js'

@@ -12,8 +12,7 @@ import type {
 } from '../core/tool-context.js'
 import type { ToolChannel } from '../invoke/tool-channel.js'
 import { loadSourcePlugin } from '../plugin/load-source-plugin.js'
-import { createApp } from '../server/create-app.js'
-import { createNodeRestEdge } from '../server/create-node-rest-edge.js'
+import { assembleServer } from '../server/assemble-server.js'
 import { startNodeServer } from '../server/start-node-server.js'
 import {
   connectTestClient,
@@ -146,17 +145,10 @@ export async function createTestPlugin(
   const caller = mode === 'anon' ? undefined : (options.caller ?? defaultCaller)
   const gate = mode === 'anon' || !caller ? {} : { gate: createTestGate(mode, caller) }
   const dev = options.dev ?? false
-  const lifetime = new AbortController()
-  const app = createApp(runtime, {
-    rootDir: dir,
-    dev,
-    listenHost: '127.0.0.1',
-    ...gate,
-    signal: lifetime.signal,
-  })
+  const served = assembleServer(runtime, { rootDir: dir, dev, listenHost: '127.0.0.1', ...gate })
   const server = await startNodeServer({
-    fetch: app.fetch,
-    edge: createNodeRestEdge(runtime, { dev, listenHost: '127.0.0.1', ...gate }),
+    fetch: served.fetch,
+    edge: served.edge,
     port: 0,
     host: '127.0.0.1',
   })
@@ -183,7 +175,7 @@ export async function createTestPlugin(
     mcp: (mcpOptions = {}) =>
       connectTestClient(new URL(mcpOptions.path ?? '/mcp', url), mcpOptions),
     async close() {
-      lifetime.abort()
+      served.close()
       await server.close()
       await rm(outDir, { recursive: true, force: true })
     },

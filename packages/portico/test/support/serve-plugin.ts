@@ -10,8 +10,8 @@ import { resolveAuthSettings } from '../../src/auth/resolve-auth-settings.js'
 import { loadConfig } from '../../src/config/load-config.js'
 import type { ToolRuntime } from '../../src/invoke/create-tool-runtime.js'
 import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
-import { createApp, type McpAppOptions } from '../../src/server/create-app.js'
-import { createNodeRestEdge } from '../../src/server/create-node-rest-edge.js'
+import { assembleServer } from '../../src/server/assemble-server.js'
+import type { McpAppOptions } from '../../src/server/create-app.js'
 import { startNodeServer } from '../../src/server/start-node-server.js'
 
 /** The repository's example plugin. */
@@ -63,28 +63,19 @@ export async function servePlugin(
   const gate = auth
     ? createAuthGate(auth, { verifier: createTokenVerifier(auth, verifierOptions) })
     : undefined
-  const withGate = gate ? { gate } : {}
-  const dev = options.dev ?? false
-  const listenHost = options.listenHost ?? '127.0.0.1'
-  // Aborted by `close`, as `portico start` does on shutdown: the app's sessions end.
-  const lifetime = new AbortController()
-  const app = createApp(runtime, {
+  // The assembler of `portico start` and `portico dev`; `close` ends the app's sessions.
+  const served = assembleServer(runtime, {
     rootDir,
-    dev,
-    listenHost,
-    ...withGate,
+    dev: options.dev ?? false,
+    listenHost: options.listenHost ?? '127.0.0.1',
+    ...(gate ? { gate } : {}),
     ...(options.mcp ? { mcp: options.mcp } : {}),
-    signal: lifetime.signal,
   })
   // The Node edge serves REST as `portico start` does; without it, the Fetch handler that
   // other runtimes use answers instead.
-  const edge =
-    options.nodeEdge === false
-      ? undefined
-      : createNodeRestEdge(runtime, { dev, listenHost, ...withGate })
   const server = await startNodeServer({
-    fetch: app.fetch,
-    ...(edge ? { edge } : {}),
+    fetch: served.fetch,
+    ...(options.nodeEdge === false ? {} : { edge: served.edge }),
     port: options.port ?? 0,
     host: '127.0.0.1',
   })
@@ -92,7 +83,7 @@ export async function servePlugin(
     url: `http://127.0.0.1:${server.port}`,
     runtime,
     async close() {
-      lifetime.abort()
+      served.close()
       await server.close()
       await rm(outDir, { recursive: true, force: true })
     },

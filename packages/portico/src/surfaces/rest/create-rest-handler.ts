@@ -1,8 +1,8 @@
 import { respond } from '../../http/cors.js'
 import { readBodyBytes } from '../../http/read-body.js'
-import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { admissionRequestOf } from './create-rest-admission.js'
-import { createRestCall, type RestCallOptions } from './create-rest-call.js'
+import type { RestCallOptions } from './create-rest-call.js'
+import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /** Options of {@link createRestHandler}. */
 export interface RestHandlerOptions extends RestCallOptions {
@@ -10,13 +10,14 @@ export interface RestHandlerOptions extends RestCallOptions {
   originOf(request: Request): string
 }
 
-/** The REST surface on the Fetch API (every runtime): the REST call, read from a `Request`. */
+/**
+ * The REST surface on the Fetch API (every runtime): the REST call (`createRestCall`, shared
+ * with the `node:http` edge), read from a `Request`.
+ */
 export function createRestHandler(
-  runtime: ToolRuntime,
-  options: RestHandlerOptions,
+  call: (request: RestRequest) => Promise<RestAnswer>,
+  originOf: (request: Request) => string,
 ): (request: Request) => Promise<Response> {
-  const { originOf, ...callOptions } = options
-  const call = createRestCall(runtime, callOptions)
   return async (request) => {
     const answer = await call({
       ...admissionRequestOf(request, originOf),

@@ -6,21 +6,26 @@ import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestHandler, type RestHandlerOptions } from './create-rest-handler.js'
 import { createOpenApiBytes } from './open-api-bytes.js'
 import { createReadResourceRoute, RESOURCES_PATH } from './read-resource-route.js'
+import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /**
  * Options of {@link restRoutes}. `originOf` is the public origin of a request (see
  * `requestOrigin`): OpenAPI names it as its server, the challenge as its resource.
  */
-export type RestRoutesOptions = RestHandlerOptions
+export interface RestRoutesOptions extends RestHandlerOptions {
+  /** The REST call (`createRestCall`), made once and shared with the `node:http` edge. */
+  call(request: RestRequest): Promise<RestAnswer>
+}
 
 /**
  * `/open-api.json`, the plugin's resources at `/api/resources` (when it has any), and every tool
  * at `/api/<Class>/<method>`.
  */
 export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Route[] {
+  const { call, ...admissionOptions } = options
   const { originOf } = options
   const openApi = memoizeByOrigin(createOpenApiBytes(runtime.model))
-  const rest = createRestHandler(runtime, options)
+  const rest = createRestHandler(call, originOf)
   const { resources, resourceTemplates } = runtime.model
   const hasResources = resources.length + resourceTemplates.length > 0
   return [
@@ -36,7 +41,7 @@ export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Ro
           {
             method: 'ALL' as const,
             path: RESOURCES_PATH,
-            handle: createReadResourceRoute(runtime, options),
+            handle: createReadResourceRoute(runtime, admissionOptions),
           },
         ]
       : []),

@@ -1,0 +1,63 @@
+import type { Hono } from 'hono'
+import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
+import type { PluginModel } from '../model/plugin-model.js'
+import { type AppOptions, createAppFromParts } from './create-app.js'
+import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
+import { createServingParts } from './create-serving-parts.js'
+
+/**
+ * A Fetch-API request handler, as Bun, Deno, Workers and Node adapters take it; the adapter's
+ * bindings, when it passes any (`@hono/node-server`'s tell the port a request came in on).
+ */
+export type FetchHandler = (request: Request, bindings?: unknown) => Response | Promise<Response>
+
+/** A plugin ready to serve: its app, the `node:http` edge for REST, and its lifetime. */
+export interface AssembledServer {
+  model: PluginModel
+  app: Hono
+  fetch: FetchHandler
+  edge: NodeEdge
+  /** Ends what the app keeps between requests (its stateful MCP sessions). */
+  close(): void
+  /** A graceful shutdown begins: `/readyz` answers 503 from now on. */
+  drain(): void
+}
+
+/**
+ * The one assembler of a served plugin, used by `portico dev`, `portico start`
+ * (`createFetchHandler`), the bundled Worker handler, `getAuthApp` and the testing helper: the
+ * host policy, the link host and the REST call are made once and shared by the app's routes
+ * and the `node:http` edge. `options.signal` and `options.draining`, when given, end and drain
+ * it too, as `close()` and `drain()` do.
+ *
+ * @example
+ * const server = assembleServer(runtime, { rootDir, dev: false, listenHost: '0.0.0.0' })
+ * await startNodeServer({ fetch: server.fetch, edge: server.edge, port: 4321, host: '0.0.0.0' })
+ */
+export function assembleServer(runtime: ToolRuntime, options: AppOptions): AssembledServer {
+  const lifetime = new AbortController()
+  const draining = new AbortController()
+  const parts = createServingParts(runtime, options)
+  const app = createAppFromParts(
+    runtime,
+    {
+      ...options,
+      signal: follow(lifetime, options.signal),
+      draining: follow(draining, options.draining),
+    },
+    parts,
+  )
+  return {
+    model: runtime.model,
+    app,
+    fetch: (request, bindings) => app.fetch(request, bindings),
+    edge: createNodeRestEdge(runtime.model, parts),
+    close: () => lifetime.abort(),
+    drain: () => draining.abort(),
+  }
+}
+
+/** The signal of `own`, aborted also when `outer` is. */
+function follow(own: AbortController, outer: AbortSignal | undefined): AbortSignal {
+  return outer ? AbortSignal.any([own.signal, outer]) : own.signal
+}

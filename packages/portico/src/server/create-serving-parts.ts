@@ -1,0 +1,53 @@
+import type { AuthGate } from '../auth/create-auth-gate.js'
+import { createLinkHost } from '../http/create-link-host.js'
+import { type HostPolicy, resolveHostPolicy } from '../http/host-policy.js'
+import { localPortOf } from '../http/local-port.js'
+import { type LinkHost, requestOrigin } from '../http/request-origin.js'
+import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
+import { createRestCall } from '../surfaces/rest/create-rest-call.js'
+import type { RestAnswer, RestRequest } from '../surfaces/rest/rest-request.js'
+
+/** What serving a plugin needs of its settings to make {@link ServingParts}. */
+export interface ServingPartsOptions {
+  dev: boolean
+  /** The interface the server listens on; default `127.0.0.1`. */
+  listenHost?: string
+  /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
+  gate?: AuthGate
+}
+
+/**
+ * What the app's routes and the `node:http` edge share, made once per served plugin: which
+ * `Host` and `Origin` may call tools, which host links name, a request's public origin, and
+ * the REST call itself.
+ */
+export interface ServingParts {
+  listenHost: string
+  hostPolicy: HostPolicy
+  linkHost: LinkHost
+  /** The public origin of a Fetch request (see `requestOrigin`). */
+  originOf(request: Request): string
+  restCall(request: RestRequest): Promise<RestAnswer>
+}
+
+/** Makes the {@link ServingParts} of one plugin, for `assembleServer` and `createApp`. */
+export function createServingParts(
+  runtime: ToolRuntime,
+  options: ServingPartsOptions,
+): ServingParts {
+  const { config } = runtime.model
+  const listenHost = options.listenHost ?? '127.0.0.1'
+  const hostPolicy = resolveHostPolicy(config, listenHost)
+  const linkHost = createLinkHost(hostPolicy, listenHost)
+  return {
+    listenHost,
+    hostPolicy,
+    linkHost,
+    originOf: (request) => requestOrigin(request, config.server, linkHost, localPortOf(request)),
+    restCall: createRestCall(runtime, {
+      dev: options.dev,
+      hostPolicy,
+      ...(options.gate ? { gate: options.gate } : {}),
+    }),
+  }
+}
