@@ -5,8 +5,8 @@
  * `resolveConfig` applies, and the reference `docs/config.md`, whose environment section comes
  * from `AuthSettingsInput` and the variables `authSettingsFromEnv` reads.
  *
- * `npm run generate -w portico` writes them (the build runs it first);
- * `src/config/generated-config-files.test.ts` fails when a committed one is stale.
+ * `npm run generate -w portico` writes them, and they are committed. The build does not rewrite
+ * them, so `src/config/generated-config-files.test.ts` fails under `npm test` when one is stale.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
