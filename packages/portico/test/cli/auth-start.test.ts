@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cliPath, copyPlugin, freePort, runCli } from '../support/cli-process.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { copyPlugin, freePort, runCli } from '../support/cli-process.js'
 import { fixtureDir } from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
 
@@ -12,7 +11,6 @@ import { startTestIssuer, type TestIssuer } from '../support/test-issuer.js'
  * plugin in mode anon needs none.
  */
 
-const exec = promisify(execFile)
 const SECRET = 'auth-start-test-secret-0123456789abcdef'
 let hub: Awaited<ReturnType<typeof copyPlugin>>
 let custom: Awaited<ReturnType<typeof copyPlugin>>
@@ -24,11 +22,7 @@ beforeAll(async () => {
   hub = await copyPlugin(fixtureDir('auth-hub-plugin'))
   custom = await copyPlugin(fixtureDir('auth-custom-plugin'))
   anon = await copyPlugin(fixtureDir('probe-plugin'))
-  await Promise.all([
-    exec(process.execPath, [cliPath, 'build', hub.dir]),
-    exec(process.execPath, [cliPath, 'build', custom.dir]),
-    exec(process.execPath, [cliPath, 'build', anon.dir]),
-  ])
+  await Promise.all([buildPlugin(hub.dir), buildPlugin(custom.dir), buildPlugin(anon.dir)])
 })
 afterAll(async () => {
   await Promise.all([hub?.remove(), custom?.remove(), anon?.remove(), issuer?.close()])

@@ -1,24 +1,15 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CliProcess,
-  cliPath,
-  copyPlugin,
-  freePort,
-  pollUntil,
-  runCli,
-} from '../support/cli-process.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { expectProblem } from '../support/expect-problem.js'
 import { callTool, fixtureDir } from '../support/serve-plugin.js'
 
-const exec = promisify(execFile)
 const secret = 'eyJhbGciOiJSUzI1NiJ9.c2VjcmV0LXRva2Vu.c2lnbmF0dXJl'
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 
 beforeAll(async () => {
   plugin = await copyPlugin(fixtureDir('probe-plugin'))
-  await exec(process.execPath, [cliPath, 'build', plugin.dir])
+  await buildPlugin(plugin.dir)
 })
 afterAll(() => plugin.remove())
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { AgentsCatalog } from '../../src/surfaces/documents/agent-documents.js'
 import type { SkillsCatalog } from '../../src/surfaces/documents/skill-documents.js'
-import { mcpRpc } from '../support/mcp-rpc.js'
+import { rawMcp } from '../support/raw-mcp.js'
 import {
   fixtureDir,
   notesExampleDir,
@@ -148,7 +148,8 @@ describe('files as their authors wrote them', () => {
       const values = Object.fromEntries(
         declared.map((argument) => [argument.name, `«${argument.name}»`]),
       )
-      const answer = await mcpRpc<{ messages: unknown[] }>(server.url, '2026', 'prompts/get', {
+      const mcp = rawMcp(server.url, { era: '2026' })
+      const answer = await mcp.request<{ messages: unknown[] }>('prompts/get', {
         name,
         arguments: values,
       })
@@ -156,11 +157,7 @@ describe('files as their authors wrote them', () => {
       expect(answer.result?.messages, file).toEqual([
         { role: 'user', content: { type: 'text', text } },
       ])
-      const listing = await mcpRpc<{ prompts: Record<string, unknown>[] }>(
-        server.url,
-        '2026',
-        'prompts/list',
-      )
+      const listing = await mcp.request<{ prompts: Record<string, unknown>[] }>('prompts/list')
       expect(
         listing.result?.prompts.find((prompt) => prompt.name === name),
         file,

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
-import { type McpWire, mcpRpc } from '../support/mcp-rpc.js'
+import { type McpEra, rawMcp } from '../support/raw-mcp.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 // Static resources (`resources/`), resource templates (`@resource`) and completion over MCP,
@@ -240,8 +240,8 @@ describe.each(protocolEras)('resources over MCP in the $name era', ({ mode }) =>
 })
 
 /** One raw JSON-RPC request in an era, for the wire codes the client does not show as is. */
-function rpc(era: McpWire, method: string, params: Record<string, unknown>) {
-  return mcpRpc(server.url, era, method, params)
+function rpc(era: McpEra, method: string, params: Record<string, unknown>) {
+  return rawMcp(server.url, { era }).request(method, params)
 }
 
 describe('unknown resources on the wire', () => {

@@ -3,20 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMemoryEventStore } from '../../src/stores/create-memory-event-store.js'
 import type { McpEventStore } from '../../src/stores/mcp-event-store.js'
 import {
-  SESSION_POST_HEADERS as HEADERS,
+  ERA_VERSION,
   INVALID_EVENT_ID,
   initializeBody,
-  inSession,
   SESSION_NOT_FOUND as notFound,
-  openSession,
-  postMcp as post,
-  postAndLoseStream,
-  resumeStream,
+  rawMcp,
   sseEvents,
   toolsCallBody,
   SESSION_ID as UUID,
-  SESSION_VERSION as VERSION,
-} from '../support/mcp-session-requests.js'
+} from '../support/raw-mcp.js'
 import { rawRequest } from '../support/raw-request.js'
 import {
   authSettingsFromEnv,
@@ -208,14 +203,11 @@ describe.each(['2025-11-25', '2025-03-26'])('a stateful session in %s', (version
   it('ends the session on DELETE, after which its id is unknown (404)', async () => {
     const id = transport.sessionId ?? ''
     await transport.terminateSession()
-    const response = await post(
-      `${stateful.url}/mcp`,
-      { jsonrpc: '2.0', id: 9, method: 'ping' },
-      {
-        'mcp-session-id': id,
-        'mcp-protocol-version': version,
-      },
-    )
+    const response = await rawMcp(stateful.url, { session: id, version }).post({
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'ping',
+    })
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual(notFound)
     expect(statefulStore.deleted).toContain(id)
@@ -224,9 +216,10 @@ describe.each(['2025-11-25', '2025-03-26'])('a stateful session in %s', (version
 
 describe('requests of a stateful server', () => {
   const endpoint = () => `${stateful.url}/mcp`
+  const mcp = (session?: string) => rawMcp(stateful.url, session === undefined ? {} : { session })
 
   it('answers an unknown session id with 404 and a JSON-RPC error', async () => {
-    const response = await post(endpoint(), callWait(1, 1), inSession(crypto.randomUUID()))
+    const response = await mcp(crypto.randomUUID()).post(callWait(1, 1))
     expect(response.status).toBe(404)
     expect(response.headers.get('content-type')).toBe('application/json')
     expect(await response.json()).toEqual(notFound)
@@ -240,7 +233,7 @@ describe('requests of a stateful server', () => {
     for (const method of ['POST', 'GET', 'DELETE']) {
       const response = await fetch(endpoint(), {
         method,
-        headers: { ...HEADERS, ...inSession(id), accept: 'application/json, text/event-stream' },
+        headers: mcp(id).headers(),
         ...(method === 'POST' ? { body: JSON.stringify(callWait(1, 1)) } : {}),
       })
       expect(response.status).toBe(404)
@@ -252,7 +245,7 @@ describe('requests of a stateful server', () => {
     const answer = await rawRequest(stateful.url, {
       method: 'POST',
       path: '/mcp',
-      headers: { ...HEADERS, 'mcp-session-id': 'a'.repeat(20_000) },
+      headers: mcp().headers({ 'mcp-session-id': 'a'.repeat(20_000) }),
       body: JSON.stringify(callWait(1, 1)),
     })
     expect(answer.status).toBe(431)
@@ -260,7 +253,7 @@ describe('requests of a stateful server', () => {
 
   it('answers a 2025 request without a session id with 400, tools/call included', async () => {
     for (const body of [callWait(1, 1), { jsonrpc: '2.0', id: 1, method: 'tools/list' }]) {
-      const response = await post(endpoint(), body, { 'mcp-protocol-version': VERSION })
+      const response = await mcp().post(body, { 'mcp-protocol-version': ERA_VERSION['2025'] })
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual(idRequired)
     }
@@ -275,7 +268,7 @@ describe('requests of a stateful server', () => {
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual(idRequired)
     }
-    const put = await fetch(endpoint(), { method: 'PUT', headers: HEADERS, body: '{}' })
+    const put = await fetch(endpoint(), { method: 'PUT', headers: mcp().headers(), body: '{}' })
     expect(put.status).toBe(405)
     expect(put.headers.get('allow')).toBe('GET, POST, DELETE, OPTIONS')
   })
@@ -301,8 +294,9 @@ describe('requests of a stateful server', () => {
   })
 
   it('answers each POST of a session as an SSE stream whose events are stored', async () => {
-    const id = await openSession(endpoint())
-    const response = await post(endpoint(), callWait(3, 1), inSession(id))
+    const session = await mcp().open()
+    const id = session.session
+    const response = await session.post(callWait(3, 1))
     expect(response.headers.get('content-type')).toBe('text/event-stream')
     expect(response.headers.get('mcp-session-id')).toBe(id)
     const events = sseEvents(await response.text())
@@ -314,21 +308,21 @@ describe('requests of a stateful server', () => {
 
   it('answers a client that accepts only JSON with JSON bodies in its session', async () => {
     const json = { accept: 'application/json' }
-    const opened = await post(endpoint(), initializeBody(), json)
+    const opened = await mcp().post(initializeBody(), json)
     expect(opened.headers.get('content-type')).toBe('application/json')
     const id = opened.headers.get('mcp-session-id') ?? ''
     expect(id).toMatch(UUID)
-    const called = await post(endpoint(), callWait(4, 1), { ...inSession(id), ...json })
+    const called = await mcp(id).post(callWait(4, 1), json)
     expect(called.headers.get('content-type')).toBe('application/json')
     expect(await called.json()).toEqual(waitResult(4, 1))
   })
 
   it('replays what a client missed after it lost a stream, from Last-Event-ID', async () => {
-    const id = await openSession(endpoint())
+    const session = await mcp().open()
     // The client goes away before the answer, which the session still stores.
-    const primingId = await postAndLoseStream(endpoint(), id, callWait(7, 300))
+    const primingId = await session.postAndLoseStream(callWait(7, 300))
     await new Promise((resolve) => setTimeout(resolve, 500))
-    const replay = await resumeStream(endpoint(), id, primingId)
+    const replay = await session.get({ 'last-event-id': primingId })
     expect(replay.status).toBe(200)
     expect(sseEvents(await replay.text())).toEqual([
       { id: expect.any(String), message: waitResult(7, 300) },
@@ -336,19 +330,19 @@ describe('requests of a stateful server', () => {
   })
 
   it("answers a Last-Event-ID of another session's with 400, replaying nothing", async () => {
-    const [mine, theirs] = await Promise.all([openSession(endpoint()), openSession(endpoint())])
-    const theirCall = await post(endpoint(), callWait(8, 1), inSession(theirs))
+    const [mine, theirs] = await Promise.all([mcp().open(), mcp().open()])
+    const theirCall = await theirs.post(callWait(8, 1))
     const [theirPriming] = sseEvents(await theirCall.text())
     // Event ids count per session: theirs names no event of this session, which has fewer.
-    const replay = await resumeStream(endpoint(), mine, theirPriming?.id ?? '')
+    const replay = await mine.get({ 'last-event-id': theirPriming?.id ?? '' })
     expect(replay.status).toBe(400)
     expect(await replay.json()).toEqual(INVALID_EVENT_ID)
   })
 
   it('refuses a batch in a session of a revision without batches, as stateless mode does', async () => {
-    const id = await openSession(endpoint())
+    const session = await mcp().open()
     const batch = [{ jsonrpc: '2.0', id: 1, method: 'ping' }]
-    const refused = await post(endpoint(), batch, inSession(id))
+    const refused = await session.post(batch)
     expect(refused.status).toBe(400)
     expect(await refused.json()).toEqual({
       jsonrpc: '2.0',
@@ -358,10 +352,7 @@ describe('requests of a stateful server', () => {
       },
       id: null,
     })
-    const accepted = await post(endpoint(), batch, {
-      ...inSession(id),
-      'mcp-protocol-version': '2025-03-26',
-    })
+    const accepted = await session.post(batch, { 'mcp-protocol-version': '2025-03-26' })
     expect(accepted.status).toBe(200)
     expect(sseEvents(await accepted.text()).at(-1)?.message).toEqual({
       jsonrpc: '2.0',
@@ -373,7 +364,7 @@ describe('requests of a stateful server', () => {
   it('keeps no session of an initialize its transport refuses', async () => {
     const closedBefore = statefulStore.deleted.length
     const batch = [initializeBody('2025-03-26'), { jsonrpc: '2.0', id: 1, method: 'ping' }]
-    const response = await post(endpoint(), batch, { 'mcp-protocol-version': '2025-03-26' })
+    const response = await mcp().post(batch, { 'mcp-protocol-version': '2025-03-26' })
     expect(response.status).toBe(400)
     expect(response.headers.get('mcp-session-id')).toBeNull()
     expect(await response.json()).toEqual({
@@ -388,8 +379,10 @@ describe('requests of a stateful server', () => {
   })
 
   it('answers a session only on the server that opened it', async () => {
-    const id = await openSession(endpoint())
-    const elsewhere = await post(`${stateful.url}/mcp/clock`, callWait(1, 1), inSession(id))
+    const { session } = await mcp().open()
+    const elsewhere = await rawMcp(stateful.url, { path: '/mcp/clock', session }).post(
+      callWait(1, 1),
+    )
     expect(elsewhere.status).toBe(404)
     expect(await elsewhere.json()).toEqual(notFound)
   })
@@ -397,10 +390,9 @@ describe('requests of a stateful server', () => {
 
 describe('the limits of stateful sessions', () => {
   it('refuses an initialize beyond the session limit with 503 and Retry-After', async () => {
-    const endpoint = `${limited.url}/mcp`
-    const first = await openSession(endpoint)
-    await openSession(endpoint)
-    const refused = await post(endpoint, initializeBody())
+    const first = await rawMcp(limited.url).open()
+    await rawMcp(limited.url).open()
+    const refused = await rawMcp(limited.url).post(initializeBody())
     expect(refused.status).toBe(503)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     expect(await refused.json()).toEqual({
@@ -408,29 +400,25 @@ describe('the limits of stateful sessions', () => {
       error: { code: -32000, message: 'Service Unavailable: too many open sessions, retry later' },
       id: null,
     })
-    const ended = await fetch(endpoint, { method: 'DELETE', headers: inSession(first) })
+    const ended = await first.delete()
     expect(ended.status).toBe(200)
-    await openSession(endpoint)
+    await rawMcp(limited.url).open()
   })
 
   it('closes a session left unused past the idle expiry', async () => {
-    const endpoint = `${expiring.url}/mcp`
-    const id = await openSession(endpoint)
+    const session = await rawMcp(expiring.url).open()
     await new Promise((resolve) => setTimeout(resolve, 700))
-    const response = await post(endpoint, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(id))
+    const response = await session.post({ jsonrpc: '2.0', id: 1, method: 'ping' })
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual(notFound)
   })
 
   it('keeps a session whose GET stream is open past the idle expiry', async () => {
-    const endpoint = `${expiring.url}/mcp`
-    const id = await openSession(endpoint)
-    const stream = await fetch(endpoint, {
-      headers: { accept: 'text/event-stream', ...inSession(id) },
-    })
+    const session = await rawMcp(expiring.url).open()
+    const stream = await session.get()
     expect(stream.status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 700))
-    const response = await post(endpoint, { jsonrpc: '2.0', id: 1, method: 'ping' }, inSession(id))
+    const response = await session.post({ jsonrpc: '2.0', id: 1, method: 'ping' })
     expect(response.status).toBe(200)
     expect(sseEvents(await response.text()).at(-1)).toEqual({
       id: expect.any(String),
@@ -440,8 +428,10 @@ describe('the limits of stateful sessions', () => {
   })
 
   it('closes every session when the app closes', async () => {
-    const endpoint = `${closing.url}/mcp`
-    const ids = [await openSession(endpoint), await openSession(endpoint)]
+    const ids = [
+      (await rawMcp(closing.url).open()).session,
+      (await rawMcp(closing.url).open()).session,
+    ]
     await closing.close()
     expect(closingStore.deleted.sort()).toEqual(ids.sort())
   })
@@ -451,10 +441,12 @@ describe('the stateless default', () => {
   const endpoint = () => `${stateless.url}/mcp`
 
   it('issues no session id and answers tools/call on its own', async () => {
-    const opened = await post(endpoint(), initializeBody())
+    const opened = await rawMcp(stateless.url).post(initializeBody())
     expect(opened.status).toBe(200)
     expect(opened.headers.get('mcp-session-id')).toBeNull()
-    const called = await post(endpoint(), callWait(2, 1), { 'mcp-protocol-version': VERSION })
+    const called = await rawMcp(stateless.url).post(callWait(2, 1), {
+      'mcp-protocol-version': ERA_VERSION['2025'],
+    })
     expect(called.headers.get('content-type')).toBe('application/json')
     expect(await called.json()).toEqual(waitResult(2, 1))
   })
@@ -492,24 +484,23 @@ describe('stateful sessions of an authenticated plugin', () => {
     await Promise.all([served?.close(), issuer?.close()])
   })
 
-  const whoami = async (id: string, token: string) => {
-    const response = await post(
-      endpoint(),
+  const whoami = async (session: string, token: string) => {
+    const response = await rawMcp(served.url, { session }).post(
       { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'Me_whoami', arguments: {} } },
-      { ...inSession(id), ...bearer(token) },
+      bearer(token),
     )
     return { status: response.status, text: await response.text() }
   }
 
   it('checks the token before the session: none is 401', async () => {
-    const id = await openSession(endpoint(), bearer(await mint('alice')))
-    const response = await post(endpoint(), callWait(1, 1), inSession(id))
+    const { session } = await rawMcp(served.url, { headers: bearer(await mint('alice')) }).open()
+    const response = await rawMcp(served.url, { session }).post(callWait(1, 1))
     expect(response.status).toBe(401)
   })
 
   it('gives tools the caller of each request, with the token it sent', async () => {
     const alice = await mint('alice')
-    const id = await openSession(endpoint(), bearer(alice))
+    const { session: id } = await rawMcp(served.url, { headers: bearer(alice) }).open()
     const first = await whoami(id, alice)
     expect(first.status).toBe(200)
     expect(sseEvents(first.text).at(-1)?.message).toMatchObject({
@@ -558,14 +549,15 @@ describe('stateful sessions of an authenticated plugin', () => {
   })
 
   it("refuses a session to another user's token as if it were unknown (404)", async () => {
-    const id = await openSession(endpoint(), bearer(await mint('alice')))
+    const { session: id } = await rawMcp(served.url, {
+      headers: bearer(await mint('alice')),
+    }).open()
     const bob = await mint('bob')
     expect(await whoami(id, bob)).toEqual({ status: 404, text: JSON.stringify(notFound) })
+    const bobs = rawMcp(served.url, { session: id, headers: bearer(bob) })
     for (const method of ['GET', 'DELETE']) {
-      const response = await fetch(endpoint(), {
-        method,
-        headers: { accept: 'text/event-stream', ...inSession(id), ...bearer(bob) },
-      })
+      const response =
+        method === 'GET' ? await bobs.get() : await bobs.delete({ accept: 'text/event-stream' })
       expect(response.status).toBe(404)
     }
     // Bob's DELETE ended nothing: the session is still Alice's.

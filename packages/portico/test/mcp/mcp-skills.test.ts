@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type McpWire, mcpRpc } from '../support/mcp-rpc.js'
+import { type McpEra, rawMcp } from '../support/raw-mcp.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 let server: ServedPlugin
@@ -10,13 +10,8 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 /** One JSON-RPC request in either era, as raw HTTP. */
-function rpc(
-  era: McpWire,
-  method: string,
-  params: Record<string, unknown> = {},
-  endpoint = '/mcp',
-) {
-  return mcpRpc(server.url, era, method, params, { endpoint })
+function rpc(era: McpEra, method: string, params: Record<string, unknown> = {}, endpoint = '/mcp') {
+  return rawMcp(server.url, { era, path: endpoint }).request(method, params)
 }
 
 describe.each(['2025', '2026'] as const)('skills over MCP in the %s era', (era) => {

@@ -1,26 +1,16 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import type { Client } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  type CliProcess,
-  cliPath,
-  copyPlugin,
-  freePort,
-  pollUntil,
-  runCli,
-} from '../support/cli-process.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { notesExampleDir } from '../support/serve-plugin.js'
-
-const exec = promisify(execFile)
 
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 const replicas: { process: CliProcess; origin: string }[] = []
 
 beforeAll(async () => {
   plugin = await copyPlugin(notesExampleDir)
-  await exec(process.execPath, [cliPath, 'build', plugin.dir])
+  await buildPlugin(plugin.dir)
   for (let i = 0; i < 2; i++) {
     const port = await freePort()
     const origin = `http://127.0.0.1:${port}`

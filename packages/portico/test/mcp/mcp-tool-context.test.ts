@@ -10,7 +10,7 @@ import {
 } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { protocolEras } from '../support/mcp-client.js'
-import { mcpRpc } from '../support/mcp-rpc.js'
+import { rawMcp } from '../support/raw-mcp.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
@@ -195,7 +195,7 @@ describe('input rounds on the 2026-07-28 wire', () => {
     declared: Record<string, unknown> = capabilities,
   ) {
     const params = { name, arguments: {}, ...extra }
-    return mcpRpc<RoundResult>(server.url, '2026', 'tools/call', params, {
+    return rawMcp(server.url, { era: '2026' }).request<RoundResult>('tools/call', params, {
       capabilities: declared,
       id: 7,
     })
@@ -310,7 +310,7 @@ describe('parameter headers (SEP-2243) on the 2026-07-28 wire', () => {
   /** A 2026-07-28 `Talk_echo` call of `word`, with `headers` over the wire's own. */
   function echo(word: string, headers: Record<string, string>) {
     const params = { name: 'Talk_echo', arguments: { word } }
-    return mcpRpc(server.url, '2026', 'tools/call', params, { headers, id: 3 })
+    return rawMcp(server.url, { era: '2026' }).request('tools/call', params, { headers, id: 3 })
   }
 
   it('lists the property with its x-mcp-header', async () => {

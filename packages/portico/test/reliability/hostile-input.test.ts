@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { logger } from '../../src/core/logger.js'
 import { MAX_JSON_DEPTH } from '../../src/http/exceeds-json-depth.js'
-import { mcpRpc } from '../support/mcp-rpc.js'
+import { rawMcp } from '../support/raw-mcp.js'
 import { rawExchange } from '../support/raw-request.js'
 import { type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { expectJsonRpcRefusal, expectProblem, send, utf8 } from './answer-checks.js'
@@ -101,7 +101,7 @@ async function expectStillServing(url: string): Promise<void> {
   expect(rest.status, rest.text).toBe(200)
   expect(JSON.parse(rest.text)).toEqual({ a: 1, b: 2 })
   for (const wire of ['2025', '2026'] as const) {
-    const answer = await mcpRpc(url, wire, 'tools/call', {
+    const answer = await rawMcp(url, { era: wire }).request('tools/call', {
       name: 'Inspect_pair',
       arguments: { a: 1, b: 2 },
     })

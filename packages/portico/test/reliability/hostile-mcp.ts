@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import type { McpEra } from '../support/raw-mcp.js'
 import { FIXTURE_TOOLS, MCP_SERVERS } from './hostile-fixture.js'
 import {
   byteMutationArb,
@@ -16,14 +17,12 @@ import {
   visibleAscii,
 } from './hostile-json.js'
 
-/** The wire a generated MCP request takes: the 2025 revisions, or 2026-07-28. */
-export type McpWire = '2025' | '2026'
-
 /** One generated MCP request. */
 export interface McpCase {
   httpMethod: string
   endpoint: string
-  wire: McpWire
+  /** The 2025 revisions, or 2026-07-28. */
+  wire: McpEra
   headers: Record<string, string>
   body: Uint8Array
 }
@@ -168,7 +167,7 @@ interface GeneratedMessage {
 }
 
 /** A message whose members are each right most of the time and wrong otherwise. */
-function messageArb(wire: McpWire): fc.Arbitrary<GeneratedMessage> {
+function messageArb(wire: McpEra): fc.Arbitrary<GeneratedMessage> {
   return fc
     .oneof(
       { weight: 18, arbitrary: fc.constantFrom<JsonTree>(...METHODS) },
@@ -279,7 +278,7 @@ const headerChangesArb: fc.Arbitrary<Record<string, string | undefined>> = fc.re
 )
 
 /** A message, a batch, or a body that is no message at all. */
-function bodyArb(wire: McpWire): fc.Arbitrary<GeneratedMessage> {
+function bodyArb(wire: McpEra): fc.Arbitrary<GeneratedMessage> {
   const versionOnly = { 'mcp-protocol-version': MODERN }
   return fc.oneof(
     { weight: 8, arbitrary: messageArb(wire) },
@@ -307,7 +306,7 @@ const endpointArb = fc.oneof(
 
 /** Any MCP request: a hostile message on a wire, with hostile headers now and then. */
 export const hostileMcpCaseArb: fc.Arbitrary<McpCase> = fc
-  .constantFrom<McpWire>('2025', '2026')
+  .constantFrom<McpEra>('2025', '2026')
   .chain((wire) =>
     fc.record({
       httpMethod: fc.oneof(
@@ -357,7 +356,7 @@ function withChanges(
 /** A valid tool call or list on either wire and any endpoint that serves it. */
 export const validMcpCaseArb: fc.Arbitrary<McpCase> = fc
   .record({
-    wire: fc.constantFrom<McpWire>('2025', '2026'),
+    wire: fc.constantFrom<McpEra>('2025', '2026'),
     server: fc.constantFrom('', ...MCP_SERVERS),
     accept: fc.constantFrom(
       'application/json, text/event-stream',

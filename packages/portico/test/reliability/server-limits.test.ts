@@ -1,29 +1,20 @@
-import { execFile } from 'node:child_process'
 import { connect } from 'node:net'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareBuiltPlugin } from '../../src/server/create-fetch-handler.js'
-import {
-  type CliProcess,
-  cliPath,
-  copyPlugin,
-  freePort,
-  pollUntil,
-  runCli,
-} from '../support/cli-process.js'
-import { inSession, openSession } from '../support/mcp-session-requests.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
+import { rawMcp } from '../support/raw-mcp.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer, testAuthSettings } from '../support/test-issuer.js'
 
 // `portico start` on a plugin whose limits are small (test/fixtures/limits-plugin): headers
 // within 500 ms, a whole request within 1 s, one MCP GET stream, 1.5 s to finish on SIGTERM.
 
-const exec = promisify(execFile)
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 
 beforeAll(async () => {
   plugin = await copyPlugin(fixtureDir('limits-plugin'))
-  await exec(process.execPath, [cliPath, 'build', plugin.dir])
+  await buildPlugin(plugin.dir)
 })
 afterAll(() => plugin?.remove())
 
@@ -146,8 +137,8 @@ describe('portico start with slow clients', () => {
 
 /** Opens a 2025 session and its standalone GET stream; answers as the server did. */
 async function openSessionStream(url: string): Promise<Response> {
-  const id = await openSession(`${url}/mcp`)
-  return fetch(`${url}/mcp`, { headers: { ...inSession(id), accept: 'text/event-stream' } })
+  const session = await rawMcp(url).open()
+  return session.get()
 }
 
 /** Starts a server, sends it a call that sleeps `ms`, and SIGTERM 200 ms into that call. */

@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { logger, setLogFormat } from '../../src/core/logger.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../src/http/problem-response.js'
-import { cliPath, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { expectProblem } from '../support/expect-problem.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
-import { type McpRpcAnswer, type McpWire, mcpRpc } from '../support/mcp-rpc.js'
+import { type McpAnswer, type McpEra, rawMcp } from '../support/raw-mcp.js'
 import {
   callTool,
   fixtureDir,
@@ -49,7 +48,7 @@ afterAll(() => {
   process.off('unhandledRejection', onUnhandled)
 })
 
-const wires: McpWire[] = ['2025', '2026']
+const wires: McpEra[] = ['2025', '2026']
 const SECRET = 'hunter2'
 
 /** The log lines of one tool's failures. */
@@ -71,8 +70,8 @@ async function rest(url: string, tool: string, input: unknown = {}): Promise<Res
 }
 
 /** A `tools/call` over raw JSON-RPC on one wire. */
-function mcpCall(url: string, wire: McpWire, tool: string, input: Record<string, unknown> = {}) {
-  return mcpRpc<McpToolResult>(url, wire, 'tools/call', {
+function mcpCall(url: string, wire: McpEra, tool: string, input: Record<string, unknown> = {}) {
+  return rawMcp(url, { era: wire }).request<McpToolResult>('tools/call', {
     name: `Faults_${tool}`,
     arguments: input,
   })
@@ -92,7 +91,7 @@ async function expectCanaryAnswers(url: string): Promise<void> {
   ])
   expect(answers[0]).toMatchObject({ status: 200, text: '{"pong":true}' })
   for (const answer of answers.slice(1))
-    expect((answer as McpRpcAnswer<McpToolResult>).result?.structuredContent).toEqual({
+    expect((answer as McpAnswer<McpToolResult>).result?.structuredContent).toEqual({
       pong: true,
     })
 }
@@ -228,7 +227,7 @@ describe.each(faults)('a tool that $what', (fault) => {
   let answers: {
     production: RestAnswer
     dev: RestAnswer
-    mcp: { mode: string; wire: McpWire; answer: McpRpcAnswer<McpToolResult> }[]
+    mcp: { mode: string; wire: McpEra; answer: McpAnswer<McpToolResult> }[]
   }
   beforeAll(async () => {
     const modes = [
@@ -402,7 +401,7 @@ describe('a tool that never settles', () => {
     expect(settled).toBe(false)
     const [answer, ...mcp] = await hung
     expect(answer?.status).toBe(504)
-    for (const call of mcp) expect((call as McpRpcAnswer<McpToolResult>).result?.isError).toBe(true)
+    for (const call of mcp) expect((call as McpAnswer<McpToolResult>).result?.isError).toBe(true)
   })
 })
 
@@ -428,7 +427,7 @@ describe('a tool that rejects after its time limit answered', () => {
         detail: 'Faults_lateReject did not finish within 500 ms',
       })
       for (const call of mcp)
-        expect((call as McpRpcAnswer<McpToolResult>).result).toMatchObject({
+        expect((call as McpAnswer<McpToolResult>).result).toMatchObject({
           content: [{ text: 'Faults_lateReject did not finish within 500 ms' }],
           isError: true,
         })
@@ -551,15 +550,13 @@ describe('the JSON-lines log', () => {
   })
 })
 
-const exec = promisify(execFile)
-
 describe('under portico start', () => {
   let plugin: Awaited<ReturnType<typeof copyPlugin>>
   let server: ReturnType<typeof runCli>
   let url: string
   beforeAll(async () => {
     plugin = await copyPlugin(fixture)
-    await exec(process.execPath, [cliPath, 'build', plugin.dir])
+    await buildPlugin(plugin.dir)
     const port = await freePort()
     server = runCli(['start', plugin.dir, '--port', String(port), '--host', '127.0.0.1'])
     url = `http://127.0.0.1:${port}`

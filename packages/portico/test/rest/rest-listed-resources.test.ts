@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectProblem } from '../support/expect-problem.js'
-import { mcpRpc } from '../support/mcp-rpc.js'
+import { rawMcp } from '../support/raw-mcp.js'
 import { type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
@@ -43,7 +43,7 @@ export class Board {
 afterAll(() => server?.close())
 
 async function mcpRead(uri: string): Promise<Contents> {
-  const { result, error } = await mcpRpc(server.url, '2025', 'resources/read', { uri })
+  const { result, error } = await rawMcp(server.url).request('resources/read', { uri })
   expect(error, uri).toBeUndefined()
   const contents = (result?.contents ?? []) as Contents[]
   expect(contents, uri).toHaveLength(1)
@@ -51,15 +51,13 @@ async function mcpRead(uri: string): Promise<Contents> {
 }
 
 async function listedUris(): Promise<string[]> {
-  const { result } = await mcpRpc<{ resources: { uri: string }[] }>(
-    server.url,
-    '2025',
+  const { result } = await rawMcp(server.url).request<{ resources: { uri: string }[] }>(
     'resources/list',
   )
   const listed = (result?.resources ?? []).map((resource) => resource.uri)
-  const { result: skill } = await mcpRpc<{
+  const { result: skill } = await rawMcp(server.url).request<{
     skill: { resources: { uri: string; mimeType: string }[] }
-  }>(server.url, '2025', 'skills/get', { uri: 'skill://card-keeping/SKILL.md' })
+  }>('skills/get', { uri: 'skill://card-keeping/SKILL.md' })
   const files = skill?.skill.resources ?? []
   return [
     ...new Set([

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process'
 import { copyFile, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { buildPlugin } from '../support/build-plugin.js'
 import {
   type CliProcess,
-  cliPath,
   copyPlugin,
   freePort,
   pollUntil,
@@ -15,7 +13,6 @@ import { externalToolsDir } from '../support/external-tools.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { callTool, notesExampleDir } from '../support/serve-plugin.js'
 
-const exec = promisify(execFile)
 const tools = inject('externalTools')
 /** The files a plugin folder gets to serve it on each runtime, as `docs/runtimes.md` shows them. */
 const entriesDir = resolve(import.meta.dirname, 'entries')
@@ -102,7 +99,7 @@ async function stop(server: CliProcess): Promise<void> {
 
 beforeAll(async () => {
   plugin = await copyPlugin(notesExampleDir)
-  await exec(process.execPath, [cliPath, 'build', '--target', 'worker', plugin.dir])
+  await buildPlugin(plugin.dir, { target: 'worker' })
   for (const { entry } of runtimes) await copyFile(join(entriesDir, entry), join(plugin.dir, entry))
   await Promise.all(runtimes.map(start))
 })

@@ -5,15 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
 import { cliPath, freePort, runCli } from '../support/cli-process.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
-import {
-  inSession,
-  openSession,
-  postAndLoseStream,
-  postMcp,
-  resumeUntilAnswered,
-  SESSION_NOT_FOUND,
-  toolsCallBody,
-} from '../support/mcp-session-requests.js'
+import { rawMcp, SESSION_NOT_FOUND, toolsCallBody } from '../support/raw-mcp.js'
 import { callMany, expectCallsThroughKill, expectHundredCallsByAll } from './call-many.js'
 import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
 
@@ -35,6 +27,8 @@ const cluster = useReplicaCluster({
 })
 
 const replica = (index: number) => cluster.replicas[index] as ReplicaProcess
+/** A raw client of replica `index`, in `session`. */
+const onReplica = (index: number, session: string) => rawMcp(replica(index).url, { session })
 
 const waitCall = (id: number, ms: number) => toolsCallBody(id, 'Replica_wait', { ms })
 
@@ -65,9 +59,9 @@ describe('a stateful session across replicas', () => {
   })
 
   it('resumes on a third replica a stream lost on the replica that ran the call', async () => {
-    const id = await openSession(`${replica(0).url}/mcp`)
-    const primingId = await postAndLoseStream(`${replica(1).url}/mcp`, id, waitCall(1, 300))
-    const [answer] = await resumeUntilAnswered(`${replica(2).url}/mcp`, id, primingId)
+    const { session: id } = await rawMcp(replica(0).url).open()
+    const primingId = await onReplica(1, id).postAndLoseStream(waitCall(1, 300))
+    const [answer] = await onReplica(2, id).resumeUntilAnswered(primingId)
     expect(answer?.message).toEqual({
       jsonrpc: '2.0',
       id: 1,
@@ -78,16 +72,16 @@ describe('a stateful session across replicas', () => {
   })
 
   it('ends a session on every replica when one of them takes its DELETE', async () => {
-    const id = await openSession(`${replica(0).url}/mcp`)
+    const { session: id } = await rawMcp(replica(0).url).open()
     for (const index of [1, 2]) {
-      const called = await postMcp(`${replica(index).url}/mcp`, waitCall(2, 1), inSession(id))
+      const called = await onReplica(index, id).post(waitCall(2, 1))
       expect(called.status).toBe(200)
       await called.text()
     }
-    const ended = await fetch(`${replica(2).url}/mcp`, { method: 'DELETE', headers: inSession(id) })
+    const ended = await onReplica(2, id).delete()
     expect(ended.status).toBe(200)
     for (const index of [0, 1, 2]) {
-      const response = await postMcp(`${replica(index).url}/mcp`, waitCall(3, 1), inSession(id))
+      const response = await onReplica(index, id).post(waitCall(3, 1))
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual(SESSION_NOT_FOUND)
     }

@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll } from 'vitest'
-import { type CliProcess, cliPath, copyPlugin, freePort, runCli } from '../support/cli-process.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { type CliProcess, copyPlugin, freePort, runCli } from '../support/cli-process.js'
 import { type Nginx, requireNginx, startNginx } from './nginx.js'
-
-const exec = promisify(execFile)
 
 /** The scale-out suites' plugin: `Replica_whoami` says which process answered. */
 export const replicaPluginDir = resolve(import.meta.dirname, 'fixtures/replica-plugin')
@@ -26,7 +23,7 @@ export async function buildReplicaPlugin(sessions: 'stateful' | 'stateless'): Pr
   if (sessions === 'stateless') {
     await writeFile(join(copy.dir, 'portico.config.ts'), "export default { title: 'Replica' }\n")
   }
-  await exec(process.execPath, [cliPath, 'build', copy.dir])
+  await buildPlugin(copy.dir)
   return copy
 }
 

@@ -10,16 +10,11 @@ import {
 import { createBareModel } from '../support/example-model-fixture.js'
 import {
   INVALID_EVENT_ID,
-  inSession,
-  openSession,
-  postAndLoseStream,
-  postMcp,
-  resumeStream,
-  resumeUntilAnswered,
+  rawMcp,
   SESSION_NOT_FOUND,
   sseEvents,
   toolsCallBody,
-} from '../support/mcp-session-requests.js'
+} from '../support/raw-mcp.js'
 import {
   authSettingsFromEnv,
   fixtureDir,
@@ -106,10 +101,10 @@ afterAll(async () => {
 
 describe('stateful sessions shared through Redis, between two apps', () => {
   it('serves on one app a session the other opened, and keeps its record with the idle TTL', async () => {
-    const id = await openSession(`${a.url}/mcp`)
-    const response = await postMcp(`${b.url}/mcp`, toolsCallBody(1, 'Replica_wait', { ms: 1 }), {
-      ...inSession(id),
-    })
+    const { session: id } = await rawMcp(a.url).open()
+    const response = await rawMcp(b.url, { session: id }).post(
+      toolsCallBody(1, 'Replica_wait', { ms: 1 }),
+    )
     expect(response.status).toBe(200)
     expect(response.headers.get('mcp-session-id')).toBe(id)
     expect(await messagesOf(response)).toEqual([
@@ -138,19 +133,15 @@ describe('stateful sessions shared through Redis, between two apps', () => {
   })
 
   it('applies on each app the log level the client set through the other', async () => {
-    const id = await openSession(`${a.url}/mcp`)
+    const { session } = await rawMcp(a.url).open()
     const setLevel = (url: string, level: string) =>
-      postMcp(
-        `${url}/mcp`,
-        { jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level } },
-        inSession(id),
-      ).then((response) => response.text())
+      rawMcp(url, { session })
+        .post({ jsonrpc: '2.0', id: 3, method: 'logging/setLevel', params: { level } })
+        .then((response) => response.text())
     const say = async (url: string, level: string) =>
       messagesOf(
-        await postMcp(
-          `${url}/mcp`,
+        await rawMcp(url, { session }).post(
           toolsCallBody(4, 'Replica_say', { level, text: `${level} line` }),
-          inSession(id),
         ),
       )
     await setLevel(a.url, 'warning')
@@ -168,14 +159,11 @@ describe('stateful sessions shared through Redis, between two apps', () => {
   })
 
   it('replays on one app what a stream lost on the other sent meanwhile, from Last-Event-ID', async () => {
-    const id = await openSession(`${a.url}/mcp`)
-    const primingId = await postAndLoseStream(
-      `${a.url}/mcp`,
-      id,
-      toolsCallBody(5, 'Replica_wait', { ms: 300 }),
-    )
+    const onA = await rawMcp(a.url).open()
+    const primingId = await onA.postAndLoseStream(toolsCallBody(5, 'Replica_wait', { ms: 300 }))
     expect(primingId).toMatch(/^[\w-]+\/\d+-\d+$/)
-    expect(await resumeUntilAnswered(`${b.url}/mcp`, id, primingId)).toEqual([
+    const onB = rawMcp(b.url, { session: onA.session })
+    expect(await onB.resumeUntilAnswered(primingId)).toEqual([
       {
         id: expect.stringMatching(/^[\w-]+\/\d+-\d+$/),
         message: expect.objectContaining({ id: 5, result: expect.any(Object) }),
@@ -184,45 +172,33 @@ describe('stateful sessions shared through Redis, between two apps', () => {
   })
 
   it("refuses a Last-Event-ID of another session's stream with 400, replaying nothing", async () => {
-    const [mine, theirs] = await Promise.all([
-      openSession(`${a.url}/mcp`),
-      openSession(`${a.url}/mcp`),
-    ])
+    const [mine, theirs] = await Promise.all([rawMcp(a.url).open(), rawMcp(a.url).open()])
     const [theirPriming] = sseEvents(
-      await (
-        await postMcp(
-          `${a.url}/mcp`,
-          toolsCallBody(6, 'Replica_wait', { ms: 1 }),
-          inSession(theirs),
-        )
-      ).text(),
+      await (await theirs.post(toolsCallBody(6, 'Replica_wait', { ms: 1 }))).text(),
     )
+    const mineOnB = rawMcp(b.url, { session: mine.session })
     for (const lastEventId of [theirPriming?.id ?? '', '../../x/1-0', 'not an id']) {
-      const replay = await resumeStream(`${b.url}/mcp`, mine, lastEventId)
+      const replay = await mineOnB.get({ 'last-event-id': lastEventId })
       expect(replay.status).toBe(400)
       expect(await replay.json()).toEqual(INVALID_EVENT_ID)
     }
   })
 
   it('ends a session everywhere on DELETE: both apps answer 404, and Redis keeps nothing of it', async () => {
-    const id = await openSession(`${a.url}/mcp`)
+    const { session: id } = await rawMcp(a.url).open()
     for (const url of [a.url, b.url]) {
-      const called = await postMcp(
-        `${url}/mcp`,
+      const called = await rawMcp(url, { session: id }).post(
         toolsCallBody(7, 'Replica_wait', { ms: 1 }),
-        inSession(id),
       )
       expect(called.status).toBe(200)
       await called.text()
     }
     expect((await raw.keys(`portico:shared:*${id}*`)).length).toBeGreaterThanOrEqual(2)
-    const ended = await fetch(`${b.url}/mcp`, { method: 'DELETE', headers: inSession(id) })
+    const ended = await rawMcp(b.url, { session: id }).delete()
     expect(ended.status).toBe(200)
     for (const url of [a.url, b.url]) {
-      const response = await postMcp(
-        `${url}/mcp`,
+      const response = await rawMcp(url, { session: id }).post(
         toolsCallBody(8, 'Replica_wait', { ms: 1 }),
-        inSession(id),
       )
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual(SESSION_NOT_FOUND)
@@ -232,9 +208,9 @@ describe('stateful sessions shared through Redis, between two apps', () => {
 
   it('answers an id Redis does not hold with 404 on either app, malformed ones included', async () => {
     for (const id of [crypto.randomUUID(), '../../etc/passwd', 'a'.repeat(2_000)]) {
-      const response = await postMcp(`${b.url}/mcp`, toolsCallBody(9, 'Replica_wait', { ms: 1 }), {
-        ...inSession(id),
-      })
+      const response = await rawMcp(b.url, { session: id }).post(
+        toolsCallBody(9, 'Replica_wait', { ms: 1 }),
+      )
       expect(response.status).toBe(404)
       expect(await response.json()).toEqual(SESSION_NOT_FOUND)
     }
@@ -271,12 +247,12 @@ describe('stateful sessions shared through Redis, between two apps', () => {
 
   it('keeps serving a session through one app after the other closed', async () => {
     const { url: closingUrl, close } = await servePlugin(replicaPluginDir, { mcp: stores })
-    const id = await openSession(`${closingUrl}/mcp`)
+    const { session } = await rawMcp(closingUrl).open()
     await close()
     // Closing an app ends what it holds, not the sessions it shares.
-    const response = await postMcp(`${b.url}/mcp`, toolsCallBody(10, 'Replica_wait', { ms: 1 }), {
-      ...inSession(id),
-    })
+    const response = await rawMcp(b.url, { session }).post(
+      toolsCallBody(10, 'Replica_wait', { ms: 1 }),
+    )
     expect(response.status).toBe(200)
     await response.text()
   })
@@ -317,26 +293,25 @@ export class Clock {
     lifetimes.abort()
   })
 
-  const now = (url: string, id: string) =>
-    postMcp(`${url}/mcp`, toolsCallBody(13, 'Clock_now', {}), inSession(id)).then(
-      async (response) => {
+  const now = (url: string, session: string) =>
+    rawMcp(url, { session })
+      .post(toolsCallBody(13, 'Clock_now', {}))
+      .then(async (response) => {
         await response.text()
         return response.status
-      },
-    )
+      })
 
   it('ends a session no replica used for the idle time, on every replica', async () => {
-    const id = await openSession(`${first.url}/mcp`)
+    const { session: id } = await rawMcp(first.url).open()
     expect(await now(second.url, id)).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 900))
     expect([await now(first.url, id), await now(second.url, id)]).toEqual([404, 404])
   })
 
   it('keeps a session whose stream is open on one replica alive for the others', async () => {
-    const id = await openSession(`${first.url}/mcp`)
-    const stream = await fetch(`${first.url}/mcp`, {
-      headers: { ...inSession(id), accept: 'text/event-stream' },
-    })
+    const onFirst = await rawMcp(first.url).open()
+    const id = onFirst.session
+    const stream = await onFirst.get()
     expect(stream.status).toBe(200)
     await new Promise((resolve) => setTimeout(resolve, 900))
     expect(await now(second.url, id)).toBe(200)
@@ -371,37 +346,31 @@ describe('shared sessions of an authenticated plugin', () => {
 
   it("restores the client's capabilities: a tool elicits on the app that took the session over", async () => {
     const alice = bearer(await mint('alice'))
-    const opened = await postMcp(
-      `${first.url}/mcp`,
-      {
-        jsonrpc: '2.0',
-        id: 0,
-        method: 'initialize',
-        params: {
-          protocolVersion: '2025-11-25',
-          capabilities: { elicitation: {} },
-          clientInfo: { name: 'raw', version: '1' },
-        },
+    const opened = await rawMcp(first.url, { headers: alice }).post({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: {
+        protocolVersion: '2025-11-25',
+        capabilities: { elicitation: {} },
+        clientInfo: { name: 'raw', version: '1' },
       },
-      alice,
-    )
+    })
     await opened.text()
     const id = opened.headers.get('mcp-session-id') ?? ''
-    const headers = { ...inSession(id), ...alice }
+    const onSecond = rawMcp(second.url, { session: id, headers: alice })
     // The SDK asks on the session's GET stream: opened, as clients do, on the app that calls.
-    const stream = await fetch(`${second.url}/mcp`, {
-      headers: { ...headers, accept: 'text/event-stream' },
-    })
+    const stream = await onSecond.get()
     expect(stream.status).toBe(200)
     const events = stream.body?.pipeThrough(new TextDecoderStream()).getReader()
     if (!events) throw new Error('no body')
-    const confirm = await postMcp(`${second.url}/mcp`, toolsCallBody(12, 'Me_confirm', {}), headers)
+    const confirm = await onSecond.post(toolsCallBody(12, 'Me_confirm', {}))
     const asked = await nextMessage(events, 'elicitation/create')
-    const answered = await postMcp(
-      `${second.url}/mcp`,
-      { jsonrpc: '2.0', id: asked.id, result: { action: 'accept', content: { ok: true } } },
-      headers,
-    )
+    const answered = await onSecond.post({
+      jsonrpc: '2.0',
+      id: asked.id,
+      result: { action: 'accept', content: { ok: true } },
+    })
     expect(answered.status).toBe(202)
     expect((await messagesOf(confirm)).at(-1)).toMatchObject({
       id: 12,
@@ -411,12 +380,9 @@ describe('shared sessions of an authenticated plugin', () => {
   })
 
   it("refuses a session to another user's token on the app that takes it over (404)", async () => {
-    const id = await openSession(`${first.url}/mcp`, bearer(await mint('alice')))
+    const { session } = await rawMcp(first.url, { headers: bearer(await mint('alice')) }).open()
     const whoami = async (token: string) =>
-      postMcp(`${second.url}/mcp`, toolsCallBody(11, 'Me_whoami', {}), {
-        ...inSession(id),
-        ...bearer(token),
-      })
+      rawMcp(second.url, { session }).post(toolsCallBody(11, 'Me_whoami', {}), bearer(token))
     const bob = await whoami(await mint('bob'))
     expect(bob.status).toBe(404)
     expect(await bob.json()).toEqual(SESSION_NOT_FOUND)

@@ -2,14 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { connectMcpClient } from '../support/mcp-client.js'
 import {
   initializeBody,
-  inSession,
-  openSession,
-  postMcp,
+  type RawMcp,
+  rawMcp,
   SESSION_NOT_FOUND,
-  SESSION_POST_HEADERS,
   sseEvents,
   toolsCallBody,
-} from '../support/mcp-session-requests.js'
+} from '../support/raw-mcp.js'
 import { rawRequest } from '../support/raw-request.js'
 import { distinct, listAndCallHundred } from './call-many.js'
 import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
@@ -20,17 +18,19 @@ import { type ReplicaProcess, useReplicaCluster } from './replicas.js'
 
 const cluster = useReplicaCluster({ sessions: 'stateful', sticky: true })
 
-/** A POST from a given loopback address (127.0.0.0/8 is all this machine's): another client. */
+/**
+ * A POST of `mcp`'s from a given loopback address (127.0.0.0/8 is all this machine's): another
+ * client.
+ */
 async function postFrom(
   localAddress: string,
-  url: string,
+  mcp: RawMcp,
   body: unknown,
-  headers: Record<string, string>,
 ): Promise<{ status: number; sessionId?: string; text: string }> {
-  const answer = await rawRequest(url, {
+  const answer = await rawRequest(mcp.endpoint, {
     method: 'POST',
-    path: new URL(url).pathname,
-    headers: { ...SESSION_POST_HEADERS, ...headers },
+    path: new URL(mcp.endpoint).pathname,
+    headers: mcp.headers(),
     body: JSON.stringify(body),
     localAddress,
   })
@@ -58,17 +58,13 @@ describe('stateful replicas behind nginx with sticky routing', () => {
     const pidsOfClient = await Promise.all(
       Array.from({ length: 12 }, async (_, index) => {
         const from = `127.0.0.${index + 2}`
-        const opened = await postFrom(from, `${cluster.nginx.url}/mcp`, initializeBody(), {})
+        const opened = await postFrom(from, rawMcp(cluster.nginx.url), initializeBody())
         expect(opened.status).toBe(200)
         const id = opened.sessionId ?? ''
         const pids = new Set<number>()
         for (let call = 1; call <= 3; call++) {
-          const answer = await postFrom(
-            from,
-            `${cluster.nginx.url}/mcp`,
-            whoami(call),
-            inSession(id),
-          )
+          const session = rawMcp(cluster.nginx.url, { session: id })
+          const answer = await postFrom(from, session, whoami(call))
           expect(answer.status).toBe(200)
           const [message] = sseEvents(answer.text).flatMap((event) =>
             event.message === undefined ? [] : [event.message],
@@ -87,8 +83,8 @@ describe('stateful replicas behind nginx with sticky routing', () => {
 
   it('needs the stickiness: without Redis, another replica does not know the session (404)', async () => {
     const [first, second] = cluster.replicas as [ReplicaProcess, ReplicaProcess]
-    const id = await openSession(`${first.url}/mcp`)
-    const elsewhere = await postMcp(`${second.url}/mcp`, whoami(1), inSession(id))
+    const { session } = await rawMcp(first.url).open()
+    const elsewhere = await rawMcp(second.url, { session }).post(whoami(1))
     expect(elsewhere.status).toBe(404)
     expect(await elsewhere.json()).toEqual(SESSION_NOT_FOUND)
   })
