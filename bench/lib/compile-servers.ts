@@ -7,7 +7,7 @@ import { build } from 'esbuild'
 const exec = promisify(execFile)
 
 /** Where the compiled servers go (git-ignored). */
-export const compiledServersDir = resolve(import.meta.dirname, '../.build')
+const compiledServersDir = resolve(import.meta.dirname, '../.build')
 
 const serversDir = resolve(import.meta.dirname, '../servers')
 

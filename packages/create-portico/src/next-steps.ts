@@ -1,7 +1,7 @@
 import { relative } from 'node:path'
 
 /** The address `portico dev` serves on unless PORT says otherwise. */
-export const devUrl = 'http://localhost:4321'
+const devUrl = 'http://localhost:4321'
 
 /** What to print once the scaffold is written. */
 export interface NextStepsInput {

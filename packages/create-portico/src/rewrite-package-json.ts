@@ -1,5 +1,5 @@
 /** What every scaffold's package.json gets, whatever its template says. */
-export const scaffoldScripts = { typecheck: 'tsc --noEmit' } as const
+const scaffoldScripts = { typecheck: 'tsc --noEmit' } as const
 
 /** The versions the Portico repository itself is checked with (a test keeps them in step). */
 export const scaffoldDevDependencies = {

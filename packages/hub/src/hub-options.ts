@@ -82,7 +82,11 @@ export interface HubSettings {
   dataDir: string
   users: readonly HubUser[]
   clients: readonly HubClient[]
-  clientMetadata: { timeoutMs: number; maxBytes: number; ca?: HubClientMetadataOptions['ca'] }
+  clientMetadata: {
+    timeoutMs: number
+    maxBytes: number
+    ca?: NonNullable<HubClientMetadataOptions['ca']>
+  }
   registration: Required<HubRegistrationOptions>
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number

@@ -129,7 +129,11 @@ function addPropertyNames(checker: ts.TypeChecker, type: ts.Type, schema: JsonSc
     const valueType = checker.getNonNullableType(checker.getTypeOfSymbol(property))
     if (pattern !== undefined) {
       const { type: kind, ...rest } = propertySchema
-      properties[property.name] = { type: kind, propertyNames: { pattern: pattern.text }, ...rest }
+      properties[property.name] = {
+        ...(kind === undefined ? {} : { type: kind }),
+        propertyNames: { pattern: pattern.text },
+        ...rest,
+      }
     }
     descend(checker, valueType, properties[property.name] ?? propertySchema)
   }

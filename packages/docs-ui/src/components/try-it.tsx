@@ -72,7 +72,7 @@ export function TryIt({
   schema: OpenApiSchema
   components: Components
   /** Told of each call the server answered with a 2xx: the input sent and the answer. */
-  onSuccess?: (input: unknown, result: RestCallResult) => void
+  onSuccess?: ((input: unknown, result: RestCallResult) => void) | undefined
 }) {
   const token = useAccessToken()
   const fresh = () => initialValue(schema, components, 0) ?? {}

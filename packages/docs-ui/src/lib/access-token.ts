@@ -19,7 +19,7 @@ export interface LoginUser {
   picture?: string
 }
 
-export function readAccessToken(): string | undefined {
+function readAccessToken(): string | undefined {
   try {
     return sessionStorage.getItem(TOKEN_KEY) ?? undefined
   } catch {
@@ -28,7 +28,7 @@ export function readAccessToken(): string | undefined {
 }
 
 /** The user of the login that gave the stored token, or undefined (no login, or a pasted token). */
-export function readLoginUser(): LoginUser | undefined {
+function readLoginUser(): LoginUser | undefined {
   try {
     const value: unknown = JSON.parse(sessionStorage.getItem(USER_KEY) ?? 'null')
     return typeof value === 'object' && value !== null ? (value as LoginUser) : undefined

@@ -7,7 +7,7 @@ export type { PluginOverview }
 const cache = new Map<string, Promise<unknown>>()
 
 /** Fetches a JSON document of this origin; rejects with the status on a non-2xx answer. */
-export function loadDocument<T>(path: string): Promise<T> {
+function loadDocument<T>(path: string): Promise<T> {
   let pending = cache.get(path)
   if (pending === undefined) {
     pending = fetch(path, { headers: { accept: 'application/json' } }).then(async (response) => {

@@ -14,7 +14,7 @@ export function href(...segments: string[]): string {
   return `#/${segments.map(encodeURIComponent).join('/')}`
 }
 
-export function readRoute(hash: string = location.hash): Route {
+function readRoute(hash: string = location.hash): Route {
   const path = hash.replace(/^#\/?/, '')
   const segments = path === '' ? [] : path.split('/').map(safeDecode)
   return { segments }

@@ -7,7 +7,7 @@ import { HUB_STYLESHEET } from './hub-stylesheet.js'
  * buttons). `form-action` is left out on purpose: browsers apply it to the redirects after a
  * form post too, and the login form ends at the client's own redirect URI.
  */
-export const PAGE_CSP = [
+const PAGE_CSP = [
   "default-src 'none'",
   `style-src 'sha256-${createHash('sha256').update(HUB_STYLESHEET).digest('base64')}'`,
   "base-uri 'none'",

@@ -64,7 +64,7 @@ export function createFileAdapter(folder: string): ModelAdapter {
 
   return {
     async upsert(id, payload, expiresIn) {
-      await write(pathOf(id), { payload, expiresAt: expiresAtFor(expiresIn) })
+      await write(pathOf(id), storedEntry(payload, expiresAtFor(expiresIn)))
       const now = Date.now()
       if (now - lastSweep >= sweepIntervalMs) {
         lastSweep = now
@@ -81,7 +81,7 @@ export function createFileAdapter(folder: string): ModelAdapter {
       const read = await readLive(pathOf(id))
       if (!read) return
       const payload = { ...read.entry.payload, consumed: epochSeconds() }
-      await write(read.path, { payload, expiresAt: read.entry.expiresAt })
+      await write(read.path, storedEntry(payload, read.entry.expiresAt))
     },
     async destroy(id) {
       await unlinkIfPresent(pathOf(id))
@@ -111,6 +111,11 @@ async function readLive(path: string): Promise<ReadEntry | undefined> {
   if (isLive(read.entry)) return read
   await unlinkIfUnchanged(read)
   return undefined
+}
+
+/** The entry to write; `expiresAt` is left out when the entry never expires. */
+function storedEntry(payload: StoredPayload, expiresAt: number | undefined): StoredEntry {
+  return expiresAt === undefined ? { payload } : { payload, expiresAt }
 }
 
 function parseEntry(text: string, path: string): StoredEntry {

@@ -50,10 +50,10 @@ export function createMemoryStore(): HubStore {
 
 interface MemoryEntry {
   json: string
-  expiresAt?: number
-  uid?: string
-  userCode?: string
-  grantId?: string
+  expiresAt: number | undefined
+  uid: string | undefined
+  userCode: string | undefined
+  grantId: string | undefined
 }
 
 function createMemoryAdapter(): ModelAdapter {

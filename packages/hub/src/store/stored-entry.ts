@@ -13,7 +13,7 @@ export function expiresAtFor(expiresIn: number | undefined, now = Date.now()): n
 }
 
 /** Whether the entry can still be found at `now` (epoch milliseconds). */
-export function isLive(entry: { expiresAt?: number }, now = Date.now()): boolean {
+export function isLive(entry: { expiresAt?: number | undefined }, now = Date.now()): boolean {
   return entry.expiresAt === undefined || entry.expiresAt > now
 }
 

@@ -7,7 +7,7 @@ import { type SignInAs, signInThroughHub } from './sign-in.js'
 export const CALLBACK_URI = 'http://127.0.0.1:8976/callback'
 
 /** openid-client over plain http, as against a hub on loopback. */
-export const INSECURE = { execute: [oidc.allowInsecureRequests] }
+const INSECURE = { execute: [oidc.allowInsecureRequests] }
 
 /** A fixed PKCE challenge: the tests that use it never exchange the code. */
 const CODE_CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'

@@ -9,7 +9,7 @@ import { toUnauthorizedError } from './to-unauthorized-error.js'
 import { createVerifiedTokenCache } from './verified-token-cache.js'
 
 /** Longest accepted token, in characters; longer ones are rejected before any parsing. */
-export const MAX_TOKEN_LENGTH = 16 * 1024
+const MAX_TOKEN_LENGTH = 16 * 1024
 
 /** A token that passed every check. `claims.sub` is a non-empty string. */
 export interface VerifiedToken {

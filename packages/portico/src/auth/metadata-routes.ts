@@ -13,7 +13,7 @@ import { buildProtectedResourceMetadata, resourceOf } from './protected-resource
  * Public, as clients read it before they have a token. `originOf` gives the public origin the
  * resource is named on (the app passes one that names only a checked host).
  */
-export function createMetadataRoute(
+function createMetadataRoute(
   model: PluginModel,
   settings: AuthSettings,
   originOf: (request: Request) => string = (request) => requestOrigin(request, model.config.server),

@@ -62,7 +62,7 @@ export function resolveAuthSettings(
         issuer: readUrl(input, 'issuer') ?? PORTICO_HUB_ISSUER,
         audience: ownAudience ?? PORTICO_HUB_AUDIENCE,
         requiredScopes: [PORTICO_HUB_SCOPE],
-        loginResource: ownAudience,
+        ...(ownAudience === undefined ? {} : { loginResource: ownAudience }),
         deploy: { org, app },
       },
       extras,
@@ -87,17 +87,20 @@ export function resolveAuthSettings(
   if (!requiredScopes.every((scope) => SCOPE_TOKEN.test(scope))) {
     throw inputError('scopes', 'must be space-separated scopes of printable ASCII without " or \\')
   }
+  const jwksUri = readUrl(input, 'jwksUri')
+  const tokenUrl = readUrl(input, 'tokenUrl')
+  const clientId = read(input, 'clientId')
   return completeAuthSettings(
     {
       mode: 'custom',
       issuer,
       audience,
-      resource,
+      ...(resource === undefined ? {} : { resource }),
       requiredScopes: [...new Set(requiredScopes)],
-      jwksUri: readUrl(input, 'jwksUri'),
-      tokenUrl: readUrl(input, 'tokenUrl'),
-      clientId: read(input, 'clientId'),
-      loginResource: resource,
+      ...(jwksUri === undefined ? {} : { jwksUri }),
+      ...(tokenUrl === undefined ? {} : { tokenUrl }),
+      ...(clientId === undefined ? {} : { clientId }),
+      ...(resource === undefined ? {} : { loginResource: resource }),
     },
     extras,
   )
@@ -120,7 +123,9 @@ interface AuthSettingsExtras {
 
 /**
  * Completes settings with what every mode shares: the advertised scopes (required, additional,
- * then `profile email`), the algorithms and the clock tolerance.
+ * then `profile email`), the algorithms and the clock tolerance. Unset optional keys come
+ * left out rather than present as undefined (the type refuses undefined), so the settings print
+ * cleanly.
  */
 function completeAuthSettings(
   settings: Omit<AuthSettings, 'advertisedScopes' | 'algorithms' | 'clockToleranceSeconds'>,
@@ -131,17 +136,12 @@ function completeAuthSettings(
     ...(extras.additionalScopes ?? []),
     ...USER_INFO_SCOPES,
   ]
-  const result: AuthSettings = {
+  return {
     ...settings,
     advertisedScopes: [...new Set(advertised)],
     algorithms: extras.algorithms ?? [...DEFAULT_ALGORITHMS],
     clockToleranceSeconds: 30,
   }
-  // Leave unset optional keys out rather than present as undefined, so the settings print cleanly.
-  for (const key of Object.keys(result) as (keyof AuthSettings)[]) {
-    if (result[key] === undefined) delete result[key]
-  }
-  return result
 }
 
 /** The settings only code can give, checked as the scopes of the environment are. */

@@ -20,7 +20,7 @@ function settingsFor(issuer: TestIssuer, overrides: Partial<AuthSettings> = {}):
 interface Refusal {
   kind: string
   message: string
-  retryAfterSeconds?: number
+  retryAfterSeconds?: number | undefined
 }
 
 async function rejection(promise: Promise<unknown>): Promise<Refusal> {
@@ -207,7 +207,8 @@ describe('keys that cannot be had', () => {
 
   it('answers unavailable for an unreachable issuer to discover', async () => {
     const port = await freePort()
-    const v = verifier({}, { issuer: `http://127.0.0.1:${port}`, jwksUri: undefined })
+    const settings = testAuthSettings(idp, { issuer: `http://127.0.0.1:${port}` })
+    const v = createTokenVerifier(settings, { verifiedTokenMaxAgeMs: 0 })
     const token = await idp.mint({ scope: 'notes' }, { issuer: `http://127.0.0.1:${port}` })
     expect(await rejection(v.verify(token, TEST_AUDIENCE))).toEqual({
       kind: 'unavailable',

@@ -4,7 +4,7 @@ import { DPOP_ALGORITHMS } from './auth-settings.js'
 import { createDpopReplayCache } from './dpop-replay-cache.js'
 
 /** How long after its `iat` a proof is accepted, in seconds; clients sign one per request. */
-export const DPOP_PROOF_LIFETIME_SECONDS = 60
+const DPOP_PROOF_LIFETIME_SECONDS = 60
 
 /** Longest accepted proof and `jti`, in characters; longer ones are refused before parsing. */
 const MAX_PROOF_LENGTH = 8 * 1024

@@ -27,17 +27,19 @@ describe('createUnavailableServer', () => {
 
   it('lists no error to a request for a host that is not loopback', async () => {
     // fetch sets Host itself: node:http sends the one a rebinding DNS name would.
-    const { status, body } = await new Promise<{ status?: number; body: string }>((done, fail) => {
-      const sent = request(`${base}/`, { headers: { host: 'rebound.example' } }, (response) => {
-        let text = ''
-        response.on('data', (chunk: Buffer) => {
-          text += chunk.toString('utf8')
+    const { status, body } = await new Promise<{ status: number | undefined; body: string }>(
+      (done, fail) => {
+        const sent = request(`${base}/`, { headers: { host: 'rebound.example' } }, (response) => {
+          let text = ''
+          response.on('data', (chunk: Buffer) => {
+            text += chunk.toString('utf8')
+          })
+          response.on('end', () => done({ status: response.statusCode, body: text }))
         })
-        response.on('end', () => done({ status: response.statusCode, body: text }))
-      })
-      sent.on('error', fail)
-      sent.end()
-    })
+        sent.on('error', fail)
+        sent.end()
+      },
+    )
     expect(status).toBe(503)
     expect((JSON.parse(body) as { errors: unknown }).errors).toEqual([])
   })

@@ -60,7 +60,7 @@ export async function hubCommand(flags: HubFlags): Promise<void> {
 }
 
 /** `--client <id>=<redirect uri>[,<redirect uri>…]`: a pre-registered public client. */
-export function parseClient(value: string): { clientId: string; redirectUris: string[] } {
+function parseClient(value: string): { clientId: string; redirectUris: string[] } {
   const separator = value.indexOf('=')
   const clientId = value.slice(0, separator)
   const redirectUris = value

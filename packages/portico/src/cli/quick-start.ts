@@ -27,8 +27,9 @@ export function readQuickStart(argv: readonly string[]): QuickStart | undefined 
     const value = argv[++index]
     if (value === undefined || value.startsWith('-')) return undefined
     if (argument === '-p' || argument === '--port') {
-      flags.port = portOf(value)
-      if (flags.port === undefined) return undefined
+      const port = portOf(value)
+      if (port === undefined) return undefined
+      flags.port = port
     } else if (argument === '-H' || argument === '--host') flags.host = value
     else return undefined
   }

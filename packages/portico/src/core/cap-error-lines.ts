@@ -1,5 +1,5 @@
 /** How many errors of one file are printed before the rest is counted. */
-export const shownErrorLimit = 20
+const shownErrorLimit = 20
 
 /**
  * Joins one line per error, the first `shownErrorLimit` of them, then `… and N more`: a file

@@ -5,7 +5,7 @@ import { extname } from 'node:path'
  * `resources/`, skill files), without parameters. The HTTP layer adds the charset of text types;
  * MCP resources carry the type as it is.
  */
-export const mediaTypes: Readonly<Record<string, string>> = {
+const mediaTypes: Readonly<Record<string, string>> = {
   '.txt': 'text/plain',
   '.md': 'text/markdown',
   '.html': 'text/html',
@@ -42,7 +42,7 @@ export const mediaTypes: Readonly<Record<string, string>> = {
 }
 
 /** The type of an unknown extension: with `nosniff`, browsers download it, never run it. */
-export const DEFAULT_MEDIA_TYPE = 'application/octet-stream'
+const DEFAULT_MEDIA_TYPE = 'application/octet-stream'
 
 /**
  * The media type of a file, by its extension (case-insensitive).

@@ -1,6 +1,8 @@
 /**
- * What went wrong, as a stable literal. Surfaces translate a kind into an HTTP status or an MCP
- * answer in one place each (`surfaces/rest/problem.ts`), so a `switch (err.kind)` stays exhaustive.
+ * What went wrong, as a stable literal. HTTP answers take each kind's status and title from one
+ * table keyed by this union (`problemKinds` in `http/problem-response.ts`), so a new kind does
+ * not compile until it has them. On MCP a tool's failure is an `isError: true` result
+ * (`toToolErrorResult`); a prompt's or a resource read's is a protocol error chosen by its kind.
  */
 export type PorticoErrorKind =
   | 'validation'

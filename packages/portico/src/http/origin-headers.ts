@@ -5,7 +5,7 @@ import { isSecureOrigin } from './request-origin.js'
 type OriginSettings = Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>
 
 /** Two years, subdomains left alone: a plugin does not speak for its parent domain's hosts. */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=63072000'
+const STRICT_TRANSPORT_SECURITY = 'max-age=63072000'
 
 /** What an answer's content may depend on behind a trusted proxy, besides its URL. */
 const FORWARDED_VARY = 'X-Forwarded-Host, X-Forwarded-Proto'

@@ -240,9 +240,10 @@ describe('discovery by the official client', () => {
     })
     const resourceMetadataUrl = extractResourceMetadataUrl(response)
     expect(resourceMetadataUrl?.href).toBe(`${custom.url}/.well-known/oauth-protected-resource/mcp`)
-    const metadata = await discoverOAuthProtectedResourceMetadata(`${custom.url}/mcp`, {
-      resourceMetadataUrl,
-    })
+    const metadata = await discoverOAuthProtectedResourceMetadata(
+      `${custom.url}/mcp`,
+      resourceMetadataUrl === undefined ? {} : { resourceMetadataUrl },
+    )
     expect(metadata).toMatchObject({
       resource: `${custom.url}/mcp`,
       authorization_servers: [issuer.issuer],

@@ -48,7 +48,7 @@ export async function listAndCallHundred(client: Client): Promise<number[]> {
 }
 
 /** The pids of replicas, sorted: what a run's distinct pids are compared with. */
-export function pidsOf(processes: ReplicaProcess[]): (number | undefined)[] {
+function pidsOf(processes: ReplicaProcess[]): (number | undefined)[] {
   return processes.map((replica) => replica.cli.child.pid).sort()
 }
 

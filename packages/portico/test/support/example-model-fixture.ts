@@ -73,7 +73,7 @@ export function createExampleModel(): PluginModel {
   const tools = [
     createFixtureTool('Notes', 'create', {
       summary: 'Creates a note.',
-      annotations: { title: 'Create note', destructiveHint: false, readOnlyHint: undefined },
+      annotations: { title: 'Create note', destructiveHint: false },
     }),
     createFixtureTool('Notes', 'list', { annotations: { readOnlyHint: true } }),
     createFixtureTool('Tags', 'list'),

@@ -50,6 +50,11 @@ export interface TestIssuerOptions {
   path?: string
 }
 
+/** Claims of {@link TestIssuer.mint}: any JWT claims, and `sub: undefined` leaves the subject out. */
+export type MintClaims = {
+  [K in keyof JWTPayload as K extends 'sub' ? never : K]: JWTPayload[K]
+} & { sub?: string | undefined }
+
 /** Options of {@link TestIssuer.mint}. */
 export interface MintOptions {
   /** Signing algorithm; default `RS256`. */
@@ -86,7 +91,7 @@ export interface TestIssuer {
    * Signs an access token. `sub` defaults to `test-user` (pass `sub: undefined` to leave it out),
    * `iat` to now; `iss`, `aud`, `exp` and `nbf` come from the options.
    */
-  mint(claims?: JWTPayload, options?: MintOptions): Promise<string>
+  mint(claims?: MintClaims, options?: MintOptions): Promise<string>
   /** An unsigned token (`alg: none`), for attack tests. */
   mintUnsigned(claims?: JWTPayload): string
   /** An HS256 token keyed with the RSA public key's PEM (algorithm confusion), for attack tests. */
@@ -225,7 +230,9 @@ export async function startTestIssuer(options: TestIssuerOptions = {}): Promise<
         kid: mint.kid ?? keys[alg].kid,
         ...(mint.typ === null ? {} : { typ: mint.typ ?? 'at+jwt' }),
       }
-      const jwt = new SignJWT({ sub: 'test-user', ...claims })
+      const { sub, ...rest } = claims
+      const subject = 'sub' in claims ? sub : 'test-user'
+      const jwt = new SignJWT({ ...(subject === undefined ? {} : { sub: subject }), ...rest })
         .setProtectedHeader(header)
         .setIssuer(mint.issuer ?? issuer)
         .setAudience(mint.audience ?? TEST_AUDIENCE)

@@ -29,7 +29,7 @@ export interface LoginCookieScope {
  * make the victim finish the attacker's login. On http (local development) no prefix is
  * possible.
  */
-export function loginCookieName(scope: LoginCookieScope): string {
+function loginCookieName(scope: LoginCookieScope): string {
   return scope.secure ? '__Host-portico_login' : 'portico_login'
 }
 

@@ -25,7 +25,7 @@ import type { AgentDefinition } from '../plugin-model.js'
 import { readAgentFrontmatter } from './read-agent-frontmatter.js'
 
 /** The folder of agent files inside a plugin. */
-export const agentsFolderName = 'agents'
+const agentsFolderName = 'agents'
 
 /**
  * Reads `agents/*.md`, sorted by name; no `agents/` folder means no agents. A symlink is followed

@@ -11,7 +11,7 @@ import {
 } from '../prompts/read-frontmatter-mapping.js'
 
 /** An agent's name: lowercase letters and digits in groups joined by single hyphens (no `:`). */
-export const agentNamePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
+const agentNamePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 /** The keys Claude Code reads from a plugin agent (reference 07 §2), plus `color`. */
 const rules: Readonly<Record<string, FieldRule>> = {

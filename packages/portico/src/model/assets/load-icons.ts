@@ -10,10 +10,10 @@ import type { IconDefinition } from '../plugin-model.js'
 import { isInsideFolder, resolveInsidePlugin } from './resolve-inside-plugin.js'
 
 /** The folder whose images are icons of the plugin, after those of the config. */
-export const iconsFolderPath = 'public/icons'
+const iconsFolderPath = 'public/icons'
 
 /** The image types an icon may have, by file extension (lower case). */
-export const iconContentTypes: Readonly<Record<string, string>> = {
+const iconContentTypes: Readonly<Record<string, string>> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

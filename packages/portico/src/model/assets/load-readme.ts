@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 /** The plugin's read-me, shown on its overview page. */
-export const readmeFileName = 'README.md'
+const readmeFileName = 'README.md'
 
 /**
  * The text of `README.md` in the plugin folder, or an empty string when there is none.

@@ -33,7 +33,7 @@ import { readConfigPrompt } from './read-config-prompt.js'
 import { type LocatedPrompt, readPromptFile } from './read-prompt-file.js'
 
 /** The folder of prompt files inside a plugin. */
-export const promptsFolderName = 'prompts'
+const promptsFolderName = 'prompts'
 
 /**
  * Reads `prompts/*.md` (not recursive) and the config's prompts, adds the prompt methods, and

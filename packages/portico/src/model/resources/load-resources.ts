@@ -9,7 +9,7 @@ import type { ResourceFileDefinition } from '../plugin-model.js'
 import { resourceUriOf } from './resource-uri.js'
 
 /** The folder of static resources inside a plugin. */
-export const resourcesFolderName = 'resources'
+const resourcesFolderName = 'resources'
 
 /** How much `resources/` may hold: it is carried in the model and served from memory. */
 export interface ResourceLimits {
@@ -21,7 +21,7 @@ export interface ResourceLimits {
 }
 
 /** 8 MiB a file, 1,000 files, 64 MiB in all. */
-export const defaultResourceLimits: ResourceLimits = {
+const defaultResourceLimits: ResourceLimits = {
   maxFileBytes: 8 * 1024 * 1024,
   maxFiles: 1000,
   maxBytes: 64 * 1024 * 1024,

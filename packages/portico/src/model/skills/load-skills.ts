@@ -27,7 +27,7 @@ import { readSkill } from './read-skill.js'
 import { defaultSkillLimits, type SkillLimits } from './skill-limits.js'
 
 /** The folder of skills inside a plugin. */
-export const skillsFolderName = 'skills'
+const skillsFolderName = 'skills'
 
 /**
  * Reads every skill of the plugin, sorted by name; no `skills/` folder means no skills. Each

@@ -10,7 +10,7 @@ import {
 import { readFrontmatterMapping } from '../prompts/read-frontmatter-mapping.js'
 
 /** A skill's name: ASCII lowercase letters and digits in groups joined by single hyphens. */
-export const skillNamePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
+const skillNamePattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 /** Words that claude.ai and the Claude API refuse in a skill name. */
 const reservedWords = ['anthropic', 'claude']

@@ -6,7 +6,7 @@ import { readSkillFrontmatter } from './read-skill-frontmatter.js'
 import { checkSkillLimits, type SkillLimits } from './skill-limits.js'
 
 /** The file every skill folder needs, spelled exactly so. */
-export const skillFileName = 'SKILL.md'
+const skillFileName = 'SKILL.md'
 
 /**
  * Reads one skill folder: its files (see {@link listSkillFiles}), within `limits`, and the checked

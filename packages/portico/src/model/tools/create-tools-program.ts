@@ -3,7 +3,7 @@ import path from 'node:path'
 import ts from 'typescript'
 
 /** The compiler options tools are read with, before the choice of globals. */
-export const TOOLS_COMPILER_OPTIONS: ts.CompilerOptions = {
+const TOOLS_COMPILER_OPTIONS: ts.CompilerOptions = {
   strict: true,
   target: ts.ScriptTarget.ES2023,
   module: ts.ModuleKind.NodeNext,

@@ -13,7 +13,7 @@ import { locateNode, sourceLocationOf } from './source-location.js'
 import { TOOL_CONTENT_SCHEMA } from './tool-content-schema.js'
 import { writtenAwaitedNode } from './written-type-node.js'
 
-export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
+const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema'
 
 /** The types of a tool method's second parameter, as `portico` exports them. */
 const CONTEXT_TYPE_NAMES: ReadonlySet<string> = new Set([

@@ -21,7 +21,8 @@ export function literalToSchema(checker: ts.TypeChecker, type: ts.Type): JsonSch
 /** Values of one JSON type: one is a `const`, several an `enum`. */
 export function valuesToSchema(values: readonly (string | number | boolean)[]): JsonSchema {
   const types = [...new Set(values.map(typeNameOf))]
-  const type = types.length === 1 ? types[0] : types
+  const [first] = types
+  const type = types.length === 1 && first !== undefined ? first : types
   if (values.length === 1) return { type, const: values[0] }
   return { type, enum: [...values] }
 }
@@ -34,7 +35,9 @@ export function enumToSchema(type: ts.UnionType): JsonSchema {
     )
     .filter((value) => value !== undefined)
   const schema = valuesToSchema(values)
-  return 'const' in schema ? { type: schema.type, enum: [schema.const] } : schema
+  if (!('const' in schema)) return schema
+  const { const: value, ...rest } = schema
+  return { ...rest, enum: [value] }
 }
 
 /** The JSON type of a literal value. */

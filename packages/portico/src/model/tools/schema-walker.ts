@@ -15,7 +15,7 @@ export interface TypeSite {
    * The type as written there (`CardKey`, `Cents | null`), when known: an alias of a primitive
    * leaves no trace on the checker's type, so only this tells whose JSDoc applies.
    */
-  typeNode?: ts.Node
+  typeNode?: ts.Node | undefined
 }
 
 /** What the converters of one kind of type need from the schema builder. */

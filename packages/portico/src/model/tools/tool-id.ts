@@ -5,7 +5,7 @@ import {
 } from '../../core/plugin-definition-error.js'
 
 /** What MCP allows as a tool name. */
-export const TOOL_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
+const TOOL_ID_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/
 
 /** `<Class>_<method>`. */
 export function toolIdOf(className: string, methodName: string): string {

@@ -81,7 +81,8 @@ function mergeSchemas(schemas: JsonSchema[]): JsonSchema {
   )
   if (!bareTypes) return { anyOf: schemas }
   const types = [...new Set(schemas.flatMap((schema) => schema.type ?? []))]
-  return { type: types.length === 1 ? types[0] : types }
+  const [first] = types
+  return { type: types.length === 1 && first !== undefined ? first : types }
 }
 
 /** The enum `member` belongs to, when the union holds every member of that enum. */

@@ -13,7 +13,7 @@ export const WIDGET_ASSETS_PATH = '/widget-assets'
  * The widget runtime Portico serves among the assets (`surfaces/widgets/widget-runtime.ts`):
  * allowed as written, without a query, and not one of the widget's `public/` files.
  */
-export const WIDGET_RUNTIME_URL = `${WIDGET_ASSETS_PATH}/_portico/widget.js`
+const WIDGET_RUNTIME_URL = `${WIDGET_ASSETS_PATH}/_portico/widget.js`
 
 /** The plugin's folder of static files, relative to the plugin folder. */
 const publicFolderName = 'public'

@@ -6,7 +6,7 @@ import type { WidgetDefinition } from '../plugin-model.js'
 import { checkWidgetAssets } from './check-widget-assets.js'
 
 /** The folder of widget pages inside a plugin. */
-export const widgetsFolderName = 'widgets'
+const widgetsFolderName = 'widgets'
 
 /** How many tool ids an unknown-widget error lists. */
 const listedToolIds = 5

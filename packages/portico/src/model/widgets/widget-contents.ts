@@ -39,7 +39,7 @@ export function widgetContents(widget: WidgetDefinition, origin: string): Widget
  * The page with `<origin>` before each `/widget-assets/` URL its tags load; every other byte as
  * written (the same scan that checked the URLs at load finds them, so nothing else is touched).
  */
-export function withAbsoluteAssetUrls(html: string, origin: string): string {
+function withAbsoluteAssetUrls(html: string, origin: string): string {
   let result = ''
   let copied = 0
   for (const reference of findAssetReferences(html)) {

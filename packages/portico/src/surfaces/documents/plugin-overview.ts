@@ -20,7 +20,7 @@ import type {
 export type { PluginOverview } from './plugin-overview-types.js'
 
 /** The name the overview gives the server at `/mcp`. */
-export const MAIN_SERVER_NAME = 'main'
+const MAIN_SERVER_NAME = 'main'
 
 /**
  * Builds `/com.portico.plugin/contents.json`: identity, style, and the catalogs of tools, tool

@@ -21,7 +21,7 @@ interface HoistedDefinition {
  * const components = new Map()
  * const body = hoistOpenApiSchema(tool.inputSchema, components)
  */
-export function hoistOpenApiSchema(
+function hoistOpenApiSchema(
   schema: JsonSchema,
   components: Map<string, OpenApiSchema>,
 ): OpenApiSchema {

@@ -17,7 +17,7 @@ export interface OpenApiMediaType {
 }
 
 /** Component names of the two problem schemas; hoisted `$defs` of the same names get a suffix. */
-export const problemSchemaNames = { problem: 'Problem', validation: 'ValidationProblem' } as const
+const problemSchemaNames = { problem: 'Problem', validation: 'ValidationProblem' } as const
 
 /**
  * The `Problem` and `ValidationProblem` schemas of `components.schemas`: the RFC 9457 body of

@@ -11,7 +11,7 @@ import type { Plugin } from 'esbuild'
 export const WIDGET_RUNTIME_ASSET = '_portico/widget.js'
 
 /** The bundle `npm run build` writes (`packages/portico/dist/widget-runtime.js`). */
-export const WIDGET_RUNTIME_FILE = fileURLToPath(
+const WIDGET_RUNTIME_FILE = fileURLToPath(
   new URL('../../../dist/widget-runtime.js', import.meta.url),
 )
 

@@ -109,11 +109,13 @@ export function createHotAnswer(
     const notify = (notification: RelatedNotification) =>
       call.send({ jsonrpc: '2.0', ...notification })
     const meta = isJsonObject(_meta) ? _meta : {}
+    const progress = progressNotifier(meta.progressToken, notify)
+    // 2026-07-28 logs only what the request asks for; stateless 2025 has no level to honour.
+    const log = logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify)
     const channel: ToolChannel = {
       signal: () => request.signal,
-      progress: progressNotifier(meta.progressToken, notify),
-      // 2026-07-28 logs only what the request asks for; stateless 2025 has no level to honour.
-      log: logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify),
+      ...(progress === undefined ? {} : { progress }),
+      ...(log === undefined ? {} : { log }),
       ...(era === 'legacy' && canStream ? legacyAsks(relay, caller, request, call) : {}),
     }
     callToolOverMcp(runtime, rounds, {

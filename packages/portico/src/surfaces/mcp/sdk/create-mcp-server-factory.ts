@@ -160,9 +160,10 @@ function callerOf(ctx: ServerContext): PorticoCaller | undefined {
 /** What a method (a tool's, a prompt's) may do with the client of the request it serves. */
 function channelOf(ctx: ServerContext, era: McpEra, lasting: boolean): ToolChannel {
   const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
+  const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, notify)
   return {
     signal: () => ctx.mcpReq.signal,
-    progress: progressNotifier(ctx.mcpReq._meta?.progressToken, notify),
+    ...(progress === undefined ? {} : { progress }),
     log: (level, data) => ctx.mcpReq.log(level, data),
     // The SDK offers it only where the client can resume: a session's SSE answer of
     // 2025-11-25, its events stored.

@@ -154,8 +154,10 @@ export function createMcpSessions(
       await session.setLogLevel(record.logLevel)
     }
     const response = await serveIn(id, () => session.handle(request, parsedBody, caller))
-    if (session.logLevel !== record.logLevel) {
-      await store.update(id, { ...record, logLevel: session.logLevel })
+    // A level once set is never unset, so an unset one has nothing to store.
+    const { logLevel } = session
+    if (logLevel !== undefined && logLevel !== record.logLevel) {
+      await store.update(id, { ...record, logLevel })
     }
     if (request.method === 'DELETE' && response.ok) {
       await Promise.all([store.delete(id), dropEvents(id)])
