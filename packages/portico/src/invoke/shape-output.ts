@@ -119,12 +119,15 @@ function compileProjection(root: JsonSchema): Projection {
     refs.set(ref, projection)
     return projection
   }
-  const compile = (schema: JsonSchema): Projection => {
+  // `const` and `enum` hold wherever they are: beside a type, a union or a reference, or alone.
+  const compile = (schema: JsonSchema): Projection =>
+    withAllowedValues(schema, compileShape(schema))
+  const compileShape = (schema: JsonSchema): Projection => {
     if (schema.$ref !== undefined) return compileRef(schema.$ref)
     if (schema.anyOf !== undefined) return unionProjection(schema.anyOf.map(compile))
     if (schema.type === undefined) return passThrough
     const types = Array.isArray(schema.type) ? schema.type : [schema.type]
-    return withAllowedValues(schema, typesProjection(types, schema, compile))
+    return typesProjection(types, schema, compile)
   }
   return compile(root)
 }
@@ -184,7 +187,13 @@ const stringProjection: Projection = (value) => (typeof value === 'string' ? val
 
 function dateTimeProjection(value: unknown): unknown {
   if (value instanceof Date) {
-    return Number.isNaN(value.getTime()) ? new Mismatch('is an invalid Date') : value.toISOString()
+    if (Number.isNaN(value.getTime())) return new Mismatch('is an invalid Date')
+    // Outside these years toISOString writes an extended year (`+010000-…`), not RFC 3339.
+    const year = value.getUTCFullYear()
+    if (year < 0 || year > 9999) {
+      return new Mismatch(`is a Date whose year, ${year}, is outside 0000-9999`)
+    }
+    return value.toISOString()
   }
   if (typeof value !== 'string') return WRONG_KIND
   isDateTime ??= loadDateTimeCheck()
@@ -309,20 +318,42 @@ function closestFailure(failures: readonly Mismatch[]): Mismatch {
   )
 }
 
-/** `const` and `enum` of primitive values; others are left to the full check. */
+/** `const` and `enum`: the shaped value must equal one of theirs, as JSON values. */
 function withAllowedValues(schema: JsonSchema, project: Projection): Projection {
   const allowed = schema.enum ?? ('const' in schema ? [schema.const] : undefined)
-  if (!allowed || allowed.some((value) => typeof value === 'object' && value !== null))
-    return project
+  if (!allowed) return project
   const message =
     allowed.length === 1
       ? `must be ${JSON.stringify(allowed[0])}`
       : `must be one of ${allowed.map((value) => JSON.stringify(value)).join(', ')}`
   return (value, shaping) => {
     const projected = project(value, shaping)
-    if (projected instanceof Mismatch || allowed.includes(projected)) return projected
+    if (projected instanceof Mismatch || allowed.some((item) => jsonEqual(item, projected))) {
+      return projected
+    }
     return new Mismatch(message)
   }
+}
+
+/** Whether two JSON values are equal: objects by their keys in any order, as Ajv compares. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => jsonEqual(item, b[index]))
+    )
+  }
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  const keys = Object.keys(left)
+  return (
+    keys.length === Object.keys(right).length &&
+    keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]))
+  )
 }
 
 /** A value whose schema declares no type (`unknown`): kept as JSON would write it. */
@@ -367,10 +398,6 @@ function assign(target: Record<string, unknown>, key: string, value: unknown): v
 function needsFullCheck(schema: JsonSchema): boolean {
   for (const [keyword, value] of Object.entries(schema)) {
     if (keyword === 'format' ? value !== 'date-time' : !PROJECTED_KEYWORDS.has(keyword)) return true
-    if (keyword === 'const' || keyword === 'enum') {
-      const values = keyword === 'const' ? [value] : (value as unknown[])
-      if (values.some((item) => typeof item === 'object' && item !== null)) return true
-    }
   }
   const children = [
     ...Object.values(schema.$defs ?? {}),

@@ -34,6 +34,9 @@ export class Library {
   /** A Date that is not one. */
   badDate(): { at: Date } { return { at: new Date('nope') } }
 
+  /** A Date before the year 0000, which RFC 3339 cannot write. */
+  farDate(): { at: Date } { return { at: new Date(-62198755200000 - 86400000) } }
+
   /** A recursive output. */
   shelf(): Shelf {
     const leaf = { name: 'leaf', books: [book()], shelves: [], extra: 1 }
@@ -132,6 +135,18 @@ describe('the declared output is the contract', () => {
     expect(JSON.stringify(hidden.body)).not.toContain('/at')
   })
 
+  it('answers a Date outside the years 0000-9999 as an execution error, not an extended year', async () => {
+    const far = await rest(served.dev, 'farDate')
+    await expectProblem(far, 'execution')
+    expect(far.body.detail).toBe(
+      'The output of Library_farDate does not match its declared type: /at: is a Date whose year, -2, is outside 0000-9999',
+    )
+    const hidden = await rest(served.production, 'farDate')
+    await expectProblem(hidden, 'execution')
+    expect(JSON.stringify(hidden.body)).not.toContain('/at')
+    expect(JSON.stringify(hidden.body)).not.toContain('-000002')
+  })
+
   describe.each(protocolEras)('over MCP in the $name era', ({ mode }) => {
     let client: Client
     beforeAll(async () => {
@@ -166,9 +181,11 @@ describe('the declared output is the contract', () => {
     })
 
     it('reports an output that cannot match as a tool error', async () => {
-      const result = await call('badDate')
-      expect(result.isError).toBe(true)
-      expect(result.structuredContent).toBeUndefined()
+      for (const name of ['badDate', 'farDate']) {
+        const result = await call(name)
+        expect(result.isError, name).toBe(true)
+        expect(result.structuredContent, name).toBeUndefined()
+      }
     })
   })
 })
