@@ -302,7 +302,7 @@ describe('versions', () => {
       const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
       const template = await readJson(join(packageDir, 'templates', name, 'package.json'))
       expect((template.devDependencies as Record<string, string>).tsx).toBe(
-        (portico.dependencies as Record<string, string>).tsx,
+        (portico.optionalDependencies as Record<string, string>).tsx,
       )
     },
   )
@@ -311,7 +311,7 @@ describe('versions', () => {
     const portico = await readJson(join(repoDir, 'packages/portico/package.json'))
     const root = await readJson(join(repoDir, 'package.json'))
     expect(scaffoldDevDependencies).toEqual({
-      typescript: (portico.dependencies as Record<string, string>).typescript,
+      typescript: (portico.optionalDependencies as Record<string, string>).typescript,
       '@types/node': (root.devDependencies as Record<string, string>)['@types/node'],
     })
   })
