@@ -22,12 +22,13 @@ import {
 } from '../model/resources/resource-index.js'
 import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resources/resource-uri.js'
 import { coerceTemplateVariables } from './coerce-template-variables.js'
+import { compileOutputShaper, type OutputShaper } from './compile-output-shaper.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
+import { createToolContentShaper } from './create-tool-content-shaper.js'
 import { describeThrown } from './describe-thrown.js'
 import { type DatePlan, planDateRevival } from './plan-date-revival.js'
 import type { PrecompiledValidators } from './precompiled-validators.js'
-import { type PromptMessage, toPromptMessages } from './prompt-messages.js'
 import {
   fileContents,
   type ResourceBody,
@@ -35,8 +36,7 @@ import {
   templateBody,
 } from './resource-contents.js'
 import { reviveDates } from './revive-dates.js'
-import { compileOutputShaper, type OutputShaper } from './shape-output.js'
-import { createToolContentShaper } from './shape-tool-content.js'
+import { type PromptMessage, toPromptMessages } from './to-prompt-messages.js'
 import type { ToolChannel } from './tool-channel.js'
 import { withTimeout } from './with-timeout.js'
 

@@ -1,6 +1,6 @@
 import ts from 'typescript'
 import type { JsDoc } from './js-doc.js'
-import { readSameLineJsDoc } from './same-line-jsdoc.js'
+import { readSameLineJsDoc } from './read-same-line-jsdoc.js'
 
 /**
  * Reads the JSDoc of a class, method, property or type symbol, inherited docs included; failing

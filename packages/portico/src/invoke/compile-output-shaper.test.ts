@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonSchema } from '../core/json-schema.js'
+import { compileOutputShaper } from './compile-output-shaper.js'
 import { createSchemaCompiler } from './compile-validator.js'
-import { compileOutputShaper } from './shape-output.js'
 
 /** `interface Node { name: string; children: Node[] }`, as the schema extractor writes it. */
 const treeSchema: JsonSchema = {

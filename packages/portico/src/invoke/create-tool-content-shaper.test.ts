@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { content } from '../core/content.js'
-import { createToolContentShaper } from './shape-tool-content.js'
+import { createToolContentShaper } from './create-tool-content-shaper.js'
 
 describe('the shaper of a ToolContent tool', () => {
   const shape = createToolContentShaper('Gallery_pixel')

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { JsonSchema } from '../core/json-schema.js'
+import { compileOutputShaper } from './compile-output-shaper.js'
 import { createAjv, createSchemaCompiler } from './compile-validator.js'
-import { compileOutputShaper } from './shape-output.js'
 
 // The output shaper projects a tool's result onto its output schema without running Ajv when
 // the schema has only the keywords it enforces itself. Whatever it lets through must be what Ajv,

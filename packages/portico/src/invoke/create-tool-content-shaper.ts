@@ -1,6 +1,6 @@
 import { PorticoError } from '../core/portico-error.js'
 import { isToolContent } from '../core/tool-content.js'
-import type { OutputShaper } from './shape-output.js'
+import type { OutputShaper } from './compile-output-shaper.js'
 
 /**
  * The shaper of a tool that returns `ToolContent`: the result must come from `content.result`

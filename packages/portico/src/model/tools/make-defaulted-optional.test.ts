@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { makeDefaultedOptional } from './defaults-optional.js'
+import { makeDefaultedOptional } from './make-defaulted-optional.js'
 
 describe('makeDefaultedOptional', () => {
   it('drops from required every property with a default, at any depth', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { content } from '../core/content.js'
 import { PorticoError } from '../core/portico-error.js'
-import { toPromptMessages } from './prompt-messages.js'
+import { toPromptMessages } from './to-prompt-messages.js'
 
 describe('the messages of a prompt', () => {
   it('makes a string one user text message', () => {

@@ -1,5 +1,5 @@
 import type { ContentBlock } from '../core/tool-content.js'
-import { createToolContentShaper } from './shape-tool-content.js'
+import { createToolContentShaper } from './create-tool-content-shaper.js'
 
 /** One message of a prompt, as `prompts/get` answers it: the user's, holding one block. */
 export interface PromptMessage {
