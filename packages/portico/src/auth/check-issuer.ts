@@ -1,5 +1,5 @@
 import { type AuthSettings, PORTICO_HUB_ISSUER } from './auth-settings.js'
-import { createJwksUriResolver } from './discover-jwks-uri.js'
+import { createJwksUriResolver } from './create-jwks-uri-resolver.js'
 
 /**
  * Reads the issuer's discovery document once, at start, and reports through `warn` what is

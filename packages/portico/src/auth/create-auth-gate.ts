@@ -2,18 +2,18 @@ import type { JWTPayload } from 'jose'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
 import { memoizeByOrigin } from '../http/memoize-by-origin.js'
-import { type AuthErrorCode, buildAuthChallenge } from './auth-challenge.js'
 import { type AuthSettings, DPOP_ALGORITHMS } from './auth-settings.js'
+import { type AuthErrorCode, buildAuthChallenge } from './build-auth-challenge.js'
 import { claimsToContext } from './claims-to-context.js'
-import { createTokenVerifier, type TokenVerifier } from './create-token-verifier.js'
-import { type Credentials, extractCredentials, type TokenScheme } from './extract-credentials.js'
-import { KeysUnavailableError } from './keys-unavailable-error.js'
-import { acceptedAudiences, protectedResourceMetadataUrl } from './protected-resource-metadata.js'
 import {
   createDpopProofVerifier,
   DpopProofError,
   type DpopProofVerifier,
-} from './verify-dpop-proof.js'
+} from './create-dpop-proof-verifier.js'
+import { createTokenVerifier, type TokenVerifier } from './create-token-verifier.js'
+import { type Credentials, extractCredentials, type TokenScheme } from './extract-credentials.js'
+import { KeysUnavailableError } from './keys-unavailable-error.js'
+import { acceptedAudiences, protectedResourceMetadataUrl } from './protected-resource-metadata.js'
 
 /** What the gate needs of a request to `/api/*` or `/mcp*`, whatever the runtime. */
 export interface GateRequest {

@@ -1,7 +1,7 @@
 import { hostProblem, splitHost } from './host-origin-problems.js'
 import { type HostPolicy, LOOPBACK } from './host-policy.js'
+import { memoizeVerdicts } from './memoize-verdicts.js'
 import type { LinkHost } from './request-origin.js'
-import { memoizeVerdicts } from './verdict-cache.js'
 
 /** Listeners on every interface have no one name; the CLI shows them as `localhost` too. */
 const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', ''])

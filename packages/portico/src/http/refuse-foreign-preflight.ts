@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
+import { createHostOriginRefusal, hostOriginError } from './create-host-origin-refusal.js'
 import type { HostPolicy } from './host-policy.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from './problem-response.js'
-import { createHostOriginRefusal, hostOriginError } from './refuse-host-origin.js'
 
 /**
  * For the preflights of tool-calling routes: a 403 problem (no `Access-Control-*` headers at

@@ -5,13 +5,13 @@ import type { PluginModel } from '../../model/plugin-model.js'
 import type { AuthSettings } from '../auth-settings.js'
 import { buildClientMetadata } from './build-client-metadata.js'
 import { createCookieSealer } from './create-cookie-sealer.js'
+import { createFinishLogin } from './create-finish-login.js'
 import { createLoginClient } from './create-login-client.js'
+import { createStartLogin } from './create-start-login.js'
 import { createUsedStates } from './create-used-states.js'
-import { createFinishLogin } from './finish-login.js'
 import { LOGIN_COOKIE_MAX_AGE_SECONDS } from './login-cookie.js'
 import { CALLBACK_PATH, CLIENT_METADATA_PATH, LOGIN_PATH } from './login-paths.js'
 import { MIN_COOKIE_SECRET_LENGTH } from './resolve-cookie-secret.js'
-import { createStartLogin } from './start-login.js'
 
 /** Options of {@link loginRoutes}. */
 export interface LoginRoutesOptions {

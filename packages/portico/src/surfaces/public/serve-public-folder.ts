@@ -1,7 +1,7 @@
 import type { AuthMode } from '../../config/config-types.js'
 import { authorFileHeaders, publicFileTrust } from '../../http/author-file-headers.js'
+import { createFolderHandler, type FolderOptions } from '../../http/create-folder-handler.js'
 import type { Route } from '../../http/route.js'
-import { createFolderHandler, type FolderOptions } from '../../http/serve-folder.js'
 
 /** Options of {@link publicRoutes}: the plugin's `public/` folder and the mode. */
 export interface PublicFolderOptions extends Pick<FolderOptions, 'rootDir' | 'dev'> {

@@ -2,10 +2,10 @@ import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import { refusalHeaders } from '../../auth/refusal-headers.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
 import { withCors } from '../../http/cors.js'
+import { createHostOriginRefusal, hostOriginError } from '../../http/create-host-origin-refusal.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
-import { createHostOriginRefusal, hostOriginError } from '../../http/refuse-host-origin.js'
 import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /** Options of {@link createRestAdmission}. */

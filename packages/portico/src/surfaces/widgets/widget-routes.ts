@@ -5,10 +5,10 @@ import {
   SCRIPT_SANDBOX,
 } from '../../http/author-file-headers.js'
 import { createContentEtag } from '../../http/conditional-request.js'
+import { createFolderHandler } from '../../http/create-folder-handler.js'
 import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
 import { serveFile } from '../../http/serve-file.js'
-import { createFolderHandler } from '../../http/serve-folder.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import { WIDGET_ASSETS_PATH } from '../../model/widgets/check-widget-assets.js'
 import { loadWidgetRuntime, WIDGET_RUNTIME_ASSET } from './widget-runtime.js'

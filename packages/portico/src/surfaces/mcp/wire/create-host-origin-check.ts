@@ -1,5 +1,5 @@
+import { createHostOriginRefusal } from '../../../http/create-host-origin-refusal.js'
 import type { HostPolicy } from '../../../http/host-policy.js'
-import { createHostOriginRefusal } from '../../../http/refuse-host-origin.js'
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
 
 /**

@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEtag } from './conditional-request.js'
-import { createFolderHandler } from './serve-folder.js'
+import { createFolderHandler } from './create-folder-handler.js'
 
 const secret = 'TOP-SECRET-CONTENT'
 const fixedTime = new Date('2026-01-01T00:00:00Z')

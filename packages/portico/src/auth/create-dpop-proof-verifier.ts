@@ -46,7 +46,7 @@ export interface DpopProofVerifier {
  * the hash of the access token, and a `jti` not seen before (the replay cache).
  *
  * @example
- * import { createDpopProofVerifier } from './verify-dpop-proof.js'
+ * import { createDpopProofVerifier } from './create-dpop-proof-verifier.js'
  * const jkt = await createDpopProofVerifier(30).verify({ proof, method: 'POST', url, accessToken })
  */
 export function createDpopProofVerifier(clockToleranceSeconds: number): DpopProofVerifier {

@@ -33,7 +33,7 @@ export interface AuthChallengeParams {
  * that read only the first challenge find what they need in either.
  *
  * @example
- * import { buildAuthChallenge } from './auth-challenge.js'
+ * import { buildAuthChallenge } from './build-auth-challenge.js'
  * buildAuthChallenge({ resourceMetadataUrl: 'https://h/.well-known/oauth-protected-resource/mcp', scopes: ['a'], dpopAlgorithms: ['ES256'] })
  * // 'Bearer resource_metadata="…", scope="a", DPoP resource_metadata="…", scope="a", algs="ES256"'
  */

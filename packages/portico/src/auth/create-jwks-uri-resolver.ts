@@ -14,7 +14,7 @@ const FAILURE = "The issuer's discovery document is unavailable"
  * keys cannot be had, whatever the token.
  *
  * @example
- * import { createJwksUriResolver } from './discover-jwks-uri.js'
+ * import { createJwksUriResolver } from './create-jwks-uri-resolver.js'
  * const jwksUri = await createJwksUriResolver('https://auth.example.com/')()
  */
 export function createJwksUriResolver(

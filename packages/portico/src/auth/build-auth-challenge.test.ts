@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildAuthChallenge } from './auth-challenge.js'
+import { buildAuthChallenge } from './build-auth-challenge.js'
 
 const url = 'https://h.example/.well-known/oauth-protected-resource/mcp'
 const base = { resourceMetadataUrl: url, dpopAlgorithms: ['ES256', 'RS256'] }

@@ -42,7 +42,7 @@ const nosniff = { 'x-content-type-options': 'nosniff' } as const
  * Throws a `TypeError` at once when `rootDir` is not absolute.
  *
  * @example
- * import { createFolderHandler } from './http/serve-folder.js'
+ * import { createFolderHandler } from './http/create-folder-handler.js'
  *
  * const servePublic = createFolderHandler({ rootDir: '/srv/notes/public', dev: false })
  * app.on(['GET', 'HEAD'], '*', (c) => servePublic(c.req.raw))

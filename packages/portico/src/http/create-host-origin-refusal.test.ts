@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { createHostOriginRefusal } from './create-host-origin-refusal.js'
 import { resolveHostPolicy } from './host-policy.js'
-import { createHostOriginRefusal } from './refuse-host-origin.js'
 
 const noServer: { trustProxy: boolean; allowedHosts: string[]; allowBrowserOrigins: string[] } = {
   trustProxy: false,

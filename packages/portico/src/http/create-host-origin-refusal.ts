@@ -1,8 +1,8 @@
 import { PorticoError } from '../core/portico-error.js'
 import { hostProblem, originProblem } from './host-origin-problems.js'
 import type { HostPolicy } from './host-policy.js'
+import { memoizeVerdicts } from './memoize-verdicts.js'
 import { lastForwardedValue } from './request-origin.js'
-import { memoizeVerdicts } from './verdict-cache.js'
 
 /** A header as either runtime reads it: absent is `undefined` on Node, `null` on the Fetch API. */
 type HeaderValue = string | null | undefined
