@@ -1,4 +1,4 @@
-import type { McpConfigDocument } from '../../../portico/src/surfaces/documents/mcp-config.js'
+import type { McpConfigDocument } from '../../../portico/src/surfaces/documents/build-mcp-config.js'
 
 export type { McpConfigDocument }
 

@@ -6,7 +6,7 @@ import { serveFolder } from './serve-folder.js'
 async function main(): Promise<void> {
   const quickStart = readQuickStart(process.argv.slice(2))
   if (quickStart) await serveFolder('start', quickStart.dir, quickStart.flags)
-  else await (await import('./program.js')).runProgram()
+  else await (await import('./run-program.js')).runProgram()
 }
 
 main().catch((error: unknown) => {

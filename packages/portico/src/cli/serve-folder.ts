@@ -26,7 +26,7 @@ export async function serveFolder(
   const listen = resolveListenOptions(flags)
   if (name === 'dev') {
     checkBuildTools('dev')
-    const { runDevSupervisor } = await import('./dev-supervisor.js')
+    const { runDevSupervisor } = await import('./run-dev-supervisor.js')
     runDevSupervisor(process.argv[1] ?? '', rootDir, listen)
   } else {
     const { startCommand } = await import('./start-command.js')

@@ -12,7 +12,7 @@ import { createSdkServerFactory } from '../surfaces/mcp/sdk/create-sdk-server-fa
 import { CliError } from './cli-error.js'
 import { divertStdout } from './divert-stdout.js'
 import { defaultPort } from './listen-options.js'
-import { logFormatFromEnvironment } from './log-format.js'
+import { logFormatFromEnvironment } from './log-format-from-environment.js'
 import { logStrayRejections } from './log-stray-rejections.js'
 import { stopOnSignals } from './stop-on-signals.js'
 

@@ -4,7 +4,7 @@ import { createOriginHeaders } from '../http/origin-headers.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { PluginModel } from '../model/plugin-model.js'
-import { isResourcesTarget } from '../surfaces/rest/read-resource-route.js'
+import { isResourcesTarget } from '../surfaces/rest/create-read-resource-route.js'
 import type { ServingParts } from './create-serving-parts.js'
 
 /** Serves a Node request directly and returns true, or returns false to leave it to the app. */

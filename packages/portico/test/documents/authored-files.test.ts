@@ -6,7 +6,7 @@ import { type Unzipped, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import type { AgentsCatalog } from '../../src/surfaces/documents/agent-documents.js'
-import type { SkillsCatalog } from '../../src/surfaces/documents/skill-documents.js'
+import type { SkillsCatalog } from '../../src/surfaces/documents/build-skills-catalog.js'
 import { rawMcp } from '../support/raw-mcp.js'
 import {
   fixtureDir,

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats'
 import { describe, expect, test } from 'vitest'
 import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import { derivePluginModel } from '../../model/derive-plugin-model.js'
-import { buildPluginOverview } from './plugin-overview.js'
+import { buildPluginOverview } from './build-plugin-overview.js'
 
 const schemaPath = resolve(import.meta.dirname, '../../../schemas/contents.schema.json')
 const notesExampleDir = resolve(import.meta.dirname, '../../../../../examples/notes')

@@ -1,11 +1,11 @@
 import type { PluginModel } from '../../model/plugin-model.js'
 import { buildAgentJson, buildAgentsCatalog } from './agent-documents.js'
-import { buildMcpConfig } from './mcp-config.js'
-import { buildMcpServerInfo } from './mcp-server-info.js'
+import { buildMcpConfig } from './build-mcp-config.js'
+import { buildMcpServerInfo } from './build-mcp-server-info.js'
+import { buildPluginOverview } from './build-plugin-overview.js'
+import { buildSkillsCatalog } from './build-skills-catalog.js'
 import { buildPluginManifest } from './plugin-manifest.js'
-import { buildPluginOverview } from './plugin-overview.js'
 import type { OriginDocuments } from './served-files.js'
-import { buildSkillsCatalog } from './skill-documents.js'
 
 /** Renders every origin-dependent document of the plugin for one origin. */
 export function renderOriginDocuments(model: PluginModel, origin: string): OriginDocuments {

@@ -1,7 +1,8 @@
 import type { JsonSchema } from '../../core/json-schema.js'
 import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
 import { acceptsEmptyObject } from './accepts-empty-object.js'
-import { createSchemaHoister } from './open-api-components.js'
+import { RESOURCES_PATH } from './create-read-resource-route.js'
+import { createSchemaHoister } from './create-schema-hoister.js'
 import type {
   OpenApiDocument,
   OpenApiOperation,
@@ -11,7 +12,6 @@ import type { OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
 import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
 import type { OpenApiSchema } from './open-api-schema.js'
-import { RESOURCES_PATH } from './read-resource-route.js'
 
 /**
  * Builds the OpenAPI 3.0.3 document of the plugin's REST API: one tag per tool class, one

@@ -3,9 +3,9 @@ import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import type { Route } from '../../http/route.js'
 import { serveFile } from '../../http/serve-file.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { createOpenApiBytes } from './create-open-api-bytes.js'
+import { createReadResourceRoute, RESOURCES_PATH } from './create-read-resource-route.js'
 import { createRestHandler, type RestHandlerOptions } from './create-rest-handler.js'
-import { createOpenApiBytes } from './open-api-bytes.js'
-import { createReadResourceRoute, RESOURCES_PATH } from './read-resource-route.js'
 import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /**

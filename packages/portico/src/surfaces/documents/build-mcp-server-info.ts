@@ -23,7 +23,7 @@ export interface McpServerInfoDocument {
  * the two cannot disagree.
  *
  * @example
- * import { buildMcpServerInfo } from './mcp-server-info.js'
+ * import { buildMcpServerInfo } from './build-mcp-server-info.js'
  * buildMcpServerInfo(model, 'https://notes.example.com').capabilities // { tools: { listChanged: false } }
  */
 export function buildMcpServerInfo(model: PluginModel, origin: string): McpServerInfoDocument {

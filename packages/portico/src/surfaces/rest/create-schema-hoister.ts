@@ -17,7 +17,7 @@ interface HoistedDefinition {
  * first free `<name>_2`, `<name>_3`, …, so names depend only on the order of the calls.
  *
  * @example
- * import { hoistOpenApiSchema } from './open-api-components.js'
+ * import { hoistOpenApiSchema } from './create-schema-hoister.js'
  * const components = new Map()
  * const body = hoistOpenApiSchema(tool.inputSchema, components)
  */

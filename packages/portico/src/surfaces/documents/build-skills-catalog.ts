@@ -26,7 +26,7 @@ export interface SkillsCatalog {
  * Builds `/skills/catalog.json`, with the same URLs as the overview.
  *
  * @example
- * import { buildSkillsCatalog } from './skill-documents.js'
+ * import { buildSkillsCatalog } from './build-skills-catalog.js'
  * buildSkillsCatalog(model, 'https://notes.example.com').skills[0]?.download
  * // 'https://notes.example.com/skills/note-taking.zip'
  */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
 import { buildMcpCatalogs } from '../mcp/catalog/build-mcp-catalogs.js'
-import { buildMcpServerInfo } from './mcp-server-info.js'
+import { buildMcpServerInfo } from './build-mcp-server-info.js'
 
 const origin = 'https://notes.example.com'
 

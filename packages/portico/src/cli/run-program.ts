@@ -35,7 +35,7 @@ program
   .argument('<dir>')
   .requiredOption('--host <host>')
   .action(async (dir: string, flags: { host: string }) => {
-    const { runDevWorker } = await import('./dev-worker.js')
+    const { runDevWorker } = await import('./run-dev-worker.js')
     await runDevWorker(resolve(dir), flags.host)
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
-import { buildPluginOverview } from './plugin-overview.js'
-import { buildSkillsCatalog } from './skill-documents.js'
+import { buildPluginOverview } from './build-plugin-overview.js'
+import { buildSkillsCatalog } from './build-skills-catalog.js'
 
 const origin = 'https://notes.example.com'
 

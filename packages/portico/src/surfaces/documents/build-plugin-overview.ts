@@ -29,7 +29,7 @@ const MAIN_SERVER_NAME = 'main'
  * deterministic: the model's order is kept, and the same model and origin give the same JSON.
  *
  * @example
- * import { buildPluginOverview } from './plugin-overview.js'
+ * import { buildPluginOverview } from './build-plugin-overview.js'
  * const json = JSON.stringify(buildPluginOverview(model, 'https://notes.example.com'))
  */
 export function buildPluginOverview(model: PluginModel, origin: string): PluginOverview {

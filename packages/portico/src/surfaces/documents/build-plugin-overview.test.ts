@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
-import type { PluginOverview } from './plugin-overview.js'
-import { buildPluginOverview } from './plugin-overview.js'
+import type { PluginOverview } from './build-plugin-overview.js'
+import { buildPluginOverview } from './build-plugin-overview.js'
 
 const origin = 'https://notes.example.com'
 const mcp = 'https://notes.example.com/mcp'

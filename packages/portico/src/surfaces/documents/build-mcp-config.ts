@@ -21,7 +21,7 @@ export interface McpConfigDocument {
  * kebab-case, at its own URL. Should two keys collide, the entry listed first keeps the key.
  *
  * @example
- * import { buildMcpConfig } from './mcp-config.js'
+ * import { buildMcpConfig } from './build-mcp-config.js'
  * buildMcpConfig(model, 'https://notes.example.com')
  * // { mcpServers: { notes: { type: 'http', url: 'https://notes.example.com/mcp' }, … } }
  */

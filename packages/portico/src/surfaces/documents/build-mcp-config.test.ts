@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createBareModel, createExampleModel } from '../../../test/support/example-model-fixture.js'
-import { buildMcpConfig } from './mcp-config.js'
+import { buildMcpConfig } from './build-mcp-config.js'
 
 const origin = 'https://notes.example.com'
 
