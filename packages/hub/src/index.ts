@@ -15,7 +15,9 @@ export { type RotatedKeys, rotateHubKeys } from './rotate-hub-keys.js'
 export { sharedClientMetadataUrl } from './shared-client-metadata.js'
 export { type Hub, startHub } from './start-hub.js'
 export { connectRedis, type RedisClient, redisLocation } from './store/connect-redis.js'
-export { createFileStore } from './store/file-store.js'
+export { createFileStore } from './store/create-file-store.js'
+export { createMemoryStore } from './store/create-memory-store.js'
+export { createRedisStore, type RedisStoreOptions } from './store/create-redis-store.js'
 export type {
   HubKeySet,
   HubSigningKey,
@@ -23,5 +25,3 @@ export type {
   ModelAdapter,
   StoredPayload,
 } from './store/hub-store.js'
-export { createMemoryStore } from './store/memory-store.js'
-export { createRedisStore, type RedisStoreOptions } from './store/redis-store.js'

@@ -1,6 +1,6 @@
 import { type HubOptions, resolveHubOptions } from './hub-options.js'
 import { rotateStoredKeys } from './server/key-keeper.js'
-import { createFileStore } from './store/file-store.js'
+import { createFileStore } from './store/create-file-store.js'
 
 /** What {@link rotateHubKeys} did. */
 export interface RotatedKeys {

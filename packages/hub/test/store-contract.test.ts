@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createFileStore } from '../src/store/file-store.js'
+import { createFileStore } from '../src/store/create-file-store.js'
+import { createMemoryStore } from '../src/store/create-memory-store.js'
+import { createRedisStore } from '../src/store/create-redis-store.js'
 import type { HubKeySet, HubStore } from '../src/store/hub-store.js'
-import { createMemoryStore } from '../src/store/memory-store.js'
-import { createRedisStore } from '../src/store/redis-store.js'
 import { type RedisServer, startRedisServer } from './support/redis-server.js'
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createFileStore } from '../src/store/file-store.js'
+import { createFileStore } from '../src/store/create-file-store.js'
 import type { HubKeySet } from '../src/store/hub-store.js'
 
 const keySet: HubKeySet = {

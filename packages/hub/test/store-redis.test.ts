@@ -1,7 +1,7 @@
 import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createRedisStore } from '../src/store/create-redis-store.js'
 import type { HubStore } from '../src/store/hub-store.js'
-import { createRedisStore } from '../src/store/redis-store.js'
 import { type RedisServer, startRedisServer } from './support/redis-server.js'
 
 describe('Redis store', () => {

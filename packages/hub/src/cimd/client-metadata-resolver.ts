@@ -1,5 +1,5 @@
+import { checkClientIdUrl } from './check-client-id-url.js'
 import { checkMetadataDocument } from './check-metadata-document.js'
-import { checkClientIdUrl } from './client-id-url.js'
 import { fetchMetadataDocument, type MetadataFetchOptions } from './fetch-metadata-document.js'
 
 /** The bounds within which a document's `Cache-Control: max-age` is honoured, in seconds. */

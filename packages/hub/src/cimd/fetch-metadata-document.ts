@@ -2,8 +2,8 @@ import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { request as httpsRequest } from 'node:https'
 import { isIP } from 'node:net'
 import { rootCertificates } from 'node:tls'
-import { createGuardedLookup } from './guarded-lookup.js'
-import { isRefusedAddress } from './special-use-address.js'
+import { createGuardedLookup } from './create-guarded-lookup.js'
+import { isRefusedAddress } from './is-refused-address.js'
 
 /** How the hub fetches client metadata documents. */
 export interface MetadataFetchOptions {

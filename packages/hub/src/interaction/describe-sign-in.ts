@@ -1,7 +1,7 @@
 import { isLoopbackHostname } from '../cimd/loopback-host.js'
 import { pluginOfResource, SLUG_PATTERN } from '../hub-audience.js'
 import type { HubUser } from '../hub-users.js'
-import type { LoginPageModel } from '../pages/login-page.js'
+import type { LoginPageModel } from '../pages/render-login-page.js'
 import { type InteractionParams, requestedResources } from './grant-requested-access.js'
 
 /** What the login page needs to know of the client. */

@@ -3,11 +3,14 @@ import type { ClientMetadata, default as Provider } from 'oidc-provider'
 import {
   createInteractionRoutes,
   type InteractionHandler,
-} from '../interaction/interaction-routes.js'
+} from '../interaction/create-interaction-routes.js'
 import { sharedClientMetadataAt } from '../shared-client-metadata.js'
 import type { HubKeySet } from '../store/hub-store.js'
 import { allowAnyLoopbackPort } from './allow-any-loopback-port.js'
-import { createProviderConfiguration, type ProviderContext } from './provider-configuration.js'
+import {
+  createProviderConfiguration,
+  type ProviderContext,
+} from './create-provider-configuration.js'
 
 /** One OpenID Provider built from one key set; the hub swaps it when the keys change. */
 export interface HubProvider {

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns'
 import type { LookupFunction } from 'node:net'
-import { isRefusedAddress } from './special-use-address.js'
+import { isRefusedAddress } from './is-refused-address.js'
 
 /**
  * A DNS lookup for `http(s).request` that refuses special-use addresses. The check runs on the

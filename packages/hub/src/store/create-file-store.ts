@@ -1,7 +1,7 @@
 import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { createFileAdapter } from './create-file-adapter.js'
 import { createKeysLoader } from './create-keys-loader.js'
-import { createFileAdapter } from './file-adapter.js'
 import type { HubKeySet, HubStore, ModelAdapter } from './hub-store.js'
 import { isErrorCode } from './is-error-code.js'
 import { parseKeySet } from './parse-key-set.js'
@@ -15,7 +15,7 @@ import { temporaryPathFor, writeFileAtomic } from './write-file-atomic.js'
  * key set) and `<Model>/<sha256(id)>.json` per entry (mode 0600). Every write is atomic.
  *
  * @example
- * import { createFileStore } from './store/file-store.js'
+ * import { createFileStore } from './store/create-file-store.js'
  * const store = await createFileStore('.portico/hub')
  */
 export async function createFileStore(dir: string): Promise<HubStore> {

@@ -11,7 +11,7 @@ const sweepIntervalMs = 60_000
  * copy from every find (as from the file and Redis stores).
  *
  * @example
- * import { createMemoryStore } from './store/memory-store.js'
+ * import { createMemoryStore } from './store/create-memory-store.js'
  * const store = createMemoryStore()
  */
 export function createMemoryStore(): HubStore {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isRefusedAddress } from '../src/cimd/special-use-address.js'
+import { isRefusedAddress } from '../src/cimd/is-refused-address.js'
 
 describe('isRefusedAddress', () => {
   it.each([

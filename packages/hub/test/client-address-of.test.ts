@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { clientAddressOf } from '../src/server/client-address.js'
+import { clientAddressOf } from '../src/server/client-address-of.js'
 
 /** A request as `clientAddressOf` reads it: the socket's address and the headers. */
 function requestFrom(remoteAddress: string, forwardedFor?: string): IncomingMessage {

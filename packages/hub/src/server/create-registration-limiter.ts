@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { clientAddressOf } from './client-address.js'
+import { clientAddressOf } from './client-address-of.js'
 import { createTokenBuckets } from './token-buckets.js'
 
 /** How much open registration one client address may use. */

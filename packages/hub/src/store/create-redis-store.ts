@@ -1,8 +1,8 @@
 import { connectRedis, redisLocation } from './connect-redis.js'
 import { createKeysLoader } from './create-keys-loader.js'
+import { createRedisAdapter } from './create-redis-adapter.js'
 import type { HubStore, ModelAdapter } from './hub-store.js'
 import { parseKeySet } from './parse-key-set.js'
-import { createRedisAdapter } from './redis-adapter.js'
 import { assertModelName } from './stored-entry.js'
 
 /** Options of `createRedisStore`. */
@@ -29,7 +29,7 @@ return 0`
  * when Redis cannot be reached. Later disconnections are retried in the background.
  *
  * @example
- * import { createRedisStore } from './store/redis-store.js'
+ * import { createRedisStore } from './store/create-redis-store.js'
  * const store = await createRedisStore('redis://127.0.0.1:6379', { prefix: 'my-hub:' })
  */
 export async function createRedisStore(

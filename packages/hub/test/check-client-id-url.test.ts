@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkClientIdUrl } from '../src/cimd/client-id-url.js'
+import { checkClientIdUrl } from '../src/cimd/check-client-id-url.js'
 
 const production = { allowLoopbackHttp: false }
 const development = { allowLoopbackHttp: true }
