@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
-import { AuthorizeButton } from './components/authorize-dialog.js'
+import { AuthorizeButton } from './components/authorize-button.js'
 import { Awaited } from './components/awaited.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
