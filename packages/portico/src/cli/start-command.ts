@@ -1,6 +1,7 @@
 import { logger, setLogFormat } from '../core/logger.js'
 import { prepareBuiltPlugin } from '../server/create-fetch-handler.js'
 import { startNodeServer } from '../server/start-node-server.js'
+import { exitOnUncaughtException } from './exit-on-uncaught-exception.js'
 import type { ListenOptions } from './listen-options.js'
 import { logFormatFromEnvironment } from './log-format-from-environment.js'
 import { logStrayRejections } from './log-stray-rejections.js'
@@ -20,6 +21,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   // ran the command; from here on the server writes its log as JSON lines.
   setLogFormat(logFormatFromEnvironment('json'))
   logStrayRejections()
+  exitOnUncaughtException()
   const { limits } = plugin.model.config
   const server = await startNodeServer({
     fetch: plugin.fetch,
