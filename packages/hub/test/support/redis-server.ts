@@ -12,6 +12,10 @@ export interface RedisServer {
   url: string
   port: number
   stop(): Promise<void>
+  /** Freezes the server (SIGSTOP): connections stay open and nothing is answered. */
+  pause(): void
+  /** Thaws a paused server (SIGCONT). */
+  resume(): void
 }
 
 /** Options of `startRedisServer`. */
@@ -46,7 +50,13 @@ export async function startRedisServer(options: RedisServerOptions = {}): Promis
       output += chunk.toString()
     })
     if (await waitForPong(port, child)) {
-      return { url: `redis://127.0.0.1:${port}`, port, stop: () => stopProcess(child) }
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        port,
+        stop: () => stopProcess(child),
+        pause: () => void child.kill('SIGSTOP'),
+        resume: () => void child.kill('SIGCONT'),
+      }
     }
     await stopProcess(child)
     if (attempt === 3) throw new Error(`redis-server did not start on port ${port}:\n${output}`)
@@ -98,6 +108,8 @@ function ping(port: number): Promise<boolean> {
 async function stopProcess(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  // A paused server acts on SIGTERM only once it runs again.
+  child.kill('SIGCONT')
   child.kill('SIGTERM')
   await exited
 }

@@ -18,7 +18,11 @@ import type { McpEventStore } from '../stores/mcp-event-store.js'
 import type { McpSessionStore } from '../stores/mcp-session-store.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
-import { healthRoutes, type ReadinessCheck } from '../surfaces/health/health-routes.js'
+import {
+  healthRoutes,
+  type ReadinessCheck,
+  type ReadinessReport,
+} from '../surfaces/health/health-routes.js'
 import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { limitEventStreams } from '../surfaces/mcp/sessions/limit-event-streams.js'
 import { publicRoutes } from '../surfaces/public/public-routes.js'
@@ -137,7 +141,8 @@ export function createAppFromParts(
   const routes: Route[] = [
     ...healthRoutes({
       ...(options.draining ? { draining: options.draining } : {}),
-      checks: readinessChecks(gate, options.mcp?.sessionStore),
+      checks: readinessChecks(gate),
+      reports: readinessReports(options.mcp?.sessionStore),
     }),
     ...(gate
       ? [
@@ -194,15 +199,18 @@ export function createAppFromParts(
   return app
 }
 
-/** What `/readyz` waits for besides the end of a shutdown: what this app has of each. */
-function readinessChecks(
-  gate: AuthGate | undefined,
-  sessionStore: McpSessionStore | undefined,
-): ReadinessCheck[] {
-  return [
-    ...readinessCheckOf('keys_unavailable', gate),
-    ...readinessCheckOf('session_store_unavailable', sessionStore),
-  ]
+/** What `/readyz` waits for besides the end of a shutdown: the issuer's keys, when a gate. */
+function readinessChecks(gate: AuthGate | undefined): ReadinessCheck[] {
+  return readinessCheckOf('keys_unavailable', gate)
+}
+
+/**
+ * What `/readyz` reports without waiting for it: a shared session store, which only stateful
+ * requests need (they answer 503 while it is down; everything else goes on).
+ */
+function readinessReports(sessionStore: McpSessionStore | undefined): ReadinessReport[] {
+  const ready = sessionStore?.ready
+  return ready ? [{ field: 'sessionStore', ready: () => ready.call(sessionStore) }] : []
 }
 
 function readinessCheckOf(

@@ -22,8 +22,15 @@ export function createRedisSessionStore(
   const keyOf = (id: string) => `${prefix}session:${id}`
   const lifetime = { type: 'PX', value: idleMs } as const
   return {
-    // The client reconnects in the background; until it has, every session request would fail.
-    ready: async () => client.isReady,
+    // A PING, bounded like every command: a client that reconnects, or a Redis that is paused,
+    // is not ready.
+    ready: () =>
+      client.isReady
+        ? client.ping().then(
+            () => true,
+            () => false,
+          )
+        : Promise.resolve(false),
     async create(id, record) {
       await client.set(keyOf(id), JSON.stringify(record), { expiration: lifetime })
     },

@@ -48,6 +48,11 @@ export interface McpSessionStore {
   update(id: string, record: McpSessionRecord): Promise<void>
   /** Ends a session for every replica. */
   delete(id: string): Promise<void>
-  /** Whether the store answers now: `/readyz` fails while it does not. Assumed when absent. */
+  /**
+   * Whether the store answers now, asked by `/readyz`, which reports it
+   * (`"sessionStore": "unavailable"`) but stays ready: only stateful requests need the store,
+   * and they fail alone (503) meanwhile. Assumed when absent. Any method may reject; a store
+   * whose backend failed rejects with a `PorticoError` of kind `unavailable`, answered 503.
+   */
   ready?(): Promise<boolean>
 }

@@ -6,6 +6,7 @@ import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import { createMemoryEventStore } from '../../../stores/create-memory-event-store.js'
 import type { McpEventStore } from '../../../stores/mcp-event-store.js'
 import type { McpSessionRecord, McpSessionStore } from '../../../stores/mcp-session-store.js'
+import { isStoreUnavailable } from '../../../stores/session-store-unavailable.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { lazyPerServer } from '../catalog/lazy-per-server.js'
 import { jsonRpcErrorResponse } from '../wire/json-rpc-error-response.js'
@@ -207,17 +208,43 @@ export function createMcpSessions(
       }
       const id = request.headers.get('mcp-session-id')
       if (id === null) return Promise.resolve(sessionIdRequired())
-      return serveExisting({ server, id, request, parsedBody: undefined, caller })
+      return serveExisting({ server, id, request, parsedBody: undefined, caller }).catch(
+        answerStoreFailure,
+      )
     },
     async servePost({ server, request, parsedBody, caller }) {
       const leg = (await legs()).get(server) as SessionLeg
       if (!(await leg.isLegacy(request, parsedBody))) return undefined
       const id = request.headers.get('mcp-session-id')
-      if (id !== null) return serveExisting({ server, id, request, parsedBody, caller })
-      if (!hasInitialize(parsedBody)) return sessionIdRequired()
-      return open(leg, server, request, parsedBody, caller)
+      const answer =
+        id !== null
+          ? serveExisting({ server, id, request, parsedBody, caller })
+          : hasInitialize(parsedBody)
+            ? open(leg, server, request, parsedBody, caller)
+            : Promise.resolve(sessionIdRequired())
+      return answer.catch(answerStoreFailure)
     },
   }
+}
+
+/** How soon a request that met the session store down may come again. */
+const STORE_RETRY_AFTER_SECONDS = 1
+
+/**
+ * The one answer to a request of a stateful session that the shared stores failed (Redis down,
+ * paused past the command timeout, out of memory): 503, `Retry-After`, a JSON-RPC internal error
+ * without the store's words. Any other failure goes on to the app's error handler.
+ */
+function answerStoreFailure(error: unknown): Response {
+  if (!isStoreUnavailable(error)) throw error
+  const reason = error.cause instanceof Error ? error.cause.message : String(error.cause)
+  logger.warn(`An MCP session request was answered 503, the session store failed: ${reason}`)
+  return jsonRpcErrorResponse(
+    503,
+    -32603,
+    'Service Unavailable: the session store is unavailable, retry later',
+    { 'retry-after': String(STORE_RETRY_AFTER_SECONDS) },
+  )
 }
 
 /** What a request of an unknown, ended, expired or someone else's session gets. */

@@ -89,10 +89,11 @@ export async function createSessionLeg(
   return {
     isLegacy: (request, parsedBody) => isLegacyEra(request, parsedBody, maxRequestBodySize),
     open({ id, request, caller, streams, onClosed, restore }) {
+      const events = watchFailures(eventStore)
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => id,
         enableJsonResponse: !streams,
-        eventStore: toSdkEventStore(eventStore, id),
+        eventStore: toSdkEventStore(events.store, id),
         // SSE's `retry:` on each stream's priming event: how soon a client that lost a stream
         // reconnects with `Last-Event-ID` (SEP-1699).
         retryInterval: RECONNECT_AFTER_MS,
@@ -118,13 +119,21 @@ export async function createSessionLeg(
           await ready
           logLevel = logLevelSetBy(parsedBody) ?? logLevel
           const bodyRead = parsedBody !== undefined
-          return transport.handleRequest(
+          const failuresBefore = events.failures
+          const response = await transport.handleRequest(
             request.method === 'POST' ? withBothAccepted(request, bodyRead) : request,
             {
               ...(bodyRead ? { parsedBody } : {}),
               ...(caller ? { authInfo: toAuthInfo(caller) } : {}),
             },
           )
+          // The transport turns any failure before its answer into its own (a 400 "Parse error"
+          // carrying the store's text, a 500 on a replay): the store's failure is the answer.
+          if (events.failures !== failuresBefore && !response.ok) {
+            await response.body?.cancel()
+            throw events.lastFailure
+          }
+          return response
         },
         get initialized() {
           return transport.sessionId !== undefined
@@ -141,6 +150,34 @@ export async function createSessionLeg(
       }
     },
   }
+}
+
+/** An event store whose failures are counted, the last one kept: see `handle`. */
+interface WatchedEventStore {
+  store: McpEventStore
+  failures: number
+  lastFailure: unknown
+}
+
+/** `store`, its rejections counted before they reach the SDK's transport. */
+function watchFailures(store: McpEventStore): WatchedEventStore {
+  const noted = <T>(pending: Promise<T>): Promise<T> =>
+    pending.catch((error: unknown) => {
+      watched.failures++
+      watched.lastFailure = error
+      throw error
+    })
+  const watched: WatchedEventStore = {
+    failures: 0,
+    lastFailure: undefined,
+    store: {
+      storeEvent: (...args) => noted(store.storeEvent(...args)),
+      getStreamIdForEventId: (...args) => noted(store.getStreamIdForEventId(...args)),
+      replayEventsAfter: (...args) => noted(store.replayEventsAfter(...args)),
+      deleteSession: (...args) => noted(store.deleteSession(...args)),
+    },
+  }
+  return watched
 }
 
 /**
