@@ -7,7 +7,7 @@ export const READINESS_PATH = '/readyz'
 
 /** Something readiness waits for, and the reason `/readyz` gives while it is not there. */
 export interface ReadinessCheck {
-  /** `keys_unavailable`, `session_store_unavailable`, ... */
+  /** `keys_unavailable`, ... */
   reason: string
   ready(): Promise<boolean>
 }
