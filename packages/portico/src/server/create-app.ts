@@ -6,6 +6,7 @@ import { loginRoutes } from '../auth/login/login-routes.js'
 import { createCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
 import { logger } from '../core/logger.js'
+import { PorticoError } from '../core/portico-error.js'
 import { cors } from '../http/cors.js'
 import { rememberLocalPort } from '../http/local-port.js'
 import { originHeadersMiddleware } from '../http/origin-headers.js'
@@ -180,6 +181,8 @@ export function createAppFromParts(
   // A configured public URL fixes every origin: the port a request came in on is never asked.
   const portMatters = model.config.server.publicUrl === undefined
   app.use('*', (c, next) => {
+    // Two `Host` headers, joined by the Fetch API: HTTP asks for a 400 (RFC 9112 § 3.2).
+    if (c.req.raw.headers.get('host')?.includes(',')) return Promise.resolve(twoHostsResponse())
     if (portMatters) rememberLocalPort(c.req.raw, c.env)
     return pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next)
   })
@@ -219,4 +222,10 @@ function readinessCheckOf(
 ): ReadinessCheck[] {
   const ready = owner?.ready
   return ready ? [{ reason, ready: () => ready.call(owner) }] : []
+}
+
+/** The 400 of a request with more than one `Host` (the Node server refuses it before the app). */
+function twoHostsResponse(): Response {
+  const error = new PorticoError('bad_request', 'The request has more than one Host header')
+  return problemResponse(toProblemDocument(error, { dev: false }))
 }

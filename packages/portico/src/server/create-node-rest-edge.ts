@@ -49,6 +49,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
       method: 'POST',
       pathname: query === -1 ? url : url.slice(0, query),
       contentType: headers['content-type'] ?? null,
+      contentEncoding: headers['content-encoding'],
       readBody: (limitBytes) => readIncomingBody(request, limitBytes),
       authorization: authorizationOf(request),
       // Node joins repeated unknown headers with `, `, as Fetch does: the gate refuses a comma.

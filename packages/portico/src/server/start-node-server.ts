@@ -3,6 +3,7 @@ import type { AddressInfo, Server as NetServer } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
+import { refuseAmbiguousRequest } from './refuse-ambiguous-request.js'
 import { trackCalls } from './track-calls.js'
 import { answerAdapterError, answerClientError } from './unreadable-requests.js'
 
@@ -52,9 +53,10 @@ export interface RunningServer {
 export function createNodeServer(options: NodeHandlerOptions): Server {
   const listener = getRequestListener(options.fetch, { errorHandler: answerAdapterError })
   const { edge } = options
-  const serve: RequestListener = edge
-    ? (request, response) => edge(request, response) || listener(request, response)
-    : listener
+  const serve: RequestListener = (request, response) =>
+    refuseAmbiguousRequest(request, response) ||
+    edge?.(request, response) ||
+    listener(request, response)
   const handler = options.logRequests ? withRequestLog(serve) : serve
   const { timeouts } = options
   const server = createServer(

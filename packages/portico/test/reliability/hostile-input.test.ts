@@ -8,7 +8,7 @@ import { type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { expectJsonRpcRefusal, expectProblem, send, utf8 } from './answer-checks.js'
 import { CHANNELS, callThrough, resultOf } from './channels.js'
 import { HOSTILE_PLUGIN_DIR, nestingOf, toolNamed } from './hostile-fixture.js'
-import { jsonTextOf, pollutingObjectArb } from './hostile-json.js'
+import { holdsRefusedJson, jsonTextOf, pollutingObjectArb } from './hostile-json.js'
 import { hostileMcpCaseArb, validMcpCaseArb } from './hostile-mcp.js'
 import { expectMcpAnswer, expectValidMcpAnswer, mcpRequest } from './mcp-answers.js'
 import { expectPathAnswer, pathCaseArb, pathRequestBytes } from './path-cases.js'
@@ -170,18 +170,18 @@ describe('prototype pollution', () => {
     })
     await check('pollution', RUNS.pollution, caseArb, async ({ channel, input }) => {
       const text = jsonTextOf(input)
-      const report = resultOf(
-        channel,
-        await callThrough(urls(), channel, toolNamed('Inspect_report'), text),
-      )
-      const sentKeys = Object.keys(JSON.parse(text))
-      // The SDK's schema parser drops an own `__proto__` member rather than keep it.
-      const keys = channel.endsWith('(SDK)')
-        ? sentKeys.filter((key) => key !== '__proto__')
-        : sentKeys
+      const answer = await callThrough(urls(), channel, toolNamed('Inspect_report'), text)
+      // A `__proto__`, `constructor` or `prototype` key anywhere is refused on every channel.
+      if (holdsRefusedJson(JSON.parse(text))) {
+        expect(answer.status, answer.text).toBe(400)
+        expectNoPollution()
+        return `${channel} refused`
+      }
+      const report = resultOf(channel, answer)
+      const keys = Object.keys(JSON.parse(text))
       expect(report).toEqual({ ownKeys: keys, foreignPrototypes: [], inherited: [], polluted: [] })
       expectNoPollution()
-      return channel
+      return `${channel} served`
     })
     await expectStillServing(edge.url)
     await expectStillServing(fetchOnly.url)
@@ -290,20 +290,12 @@ describe('what the properties found, pinned as examples', () => {
     }
   })
 
-  it('hands a tool an own "__proto__" member without letting anything inherit from it', async () => {
+  it('refuses an own "__proto__" member with 400 before any tool sees it', async () => {
     const text = '{"__proto__":{"polluted":true},"a":{"__proto__":{"isAdmin":true}}}'
     for (const channel of CHANNELS) {
-      const report = resultOf(
-        channel,
-        await callThrough(urls(), channel, toolNamed('Inspect_report'), text),
-      )
-      const ownKeys = channel.endsWith('(SDK)') ? ['a'] : ['__proto__', 'a']
-      expect(report, channel).toEqual({
-        ownKeys,
-        foreignPrototypes: [],
-        inherited: [],
-        polluted: [],
-      })
+      const answer = await callThrough(urls(), channel, toolNamed('Inspect_report'), text)
+      expect(answer.status, channel).toBe(400)
+      expect(answer.text, channel).toMatch(/__proto__\\?" key/)
     }
     expectNoPollution()
   })

@@ -207,3 +207,19 @@ export const pollutingObjectArb: fc.Arbitrary<ObjectTree> = fc.letrec<{
     tie('tree'),
   ),
 })).object
+
+/** Keys the server refuses in any JSON body, at any depth. */
+const REFUSED_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+
+/**
+ * Whether a parsed body holds what the server refuses (400) whatever the tool: a `__proto__`,
+ * `constructor` or `prototype` key at any depth, or a number past a double (`1e999`).
+ */
+export function holdsRefusedJson(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value)
+  if (typeof value !== 'object' || value === null) return false
+  if (Array.isArray(value)) return value.some(holdsRefusedJson)
+  return Object.entries(value).some(
+    ([key, item]) => REFUSED_KEYS.has(key) || holdsRefusedJson(item),
+  )
+}

@@ -13,6 +13,7 @@ import {
 import {
   byteMutationArb,
   exhaustingTextArb,
+  holdsRefusedJson,
   type JsonTree,
   jsonTextOf,
   jsonTreeArb,
@@ -133,6 +134,7 @@ function expectedRestAnswer(call: RestCase): {
       return { status: 400 }
     }
     if (nestingOf(input) > MAX_JSON_DEPTH) return { status: 400 }
+    if (holdsRefusedJson(input)) return { status: 400 }
   }
   return { status: tool.accepts(input) ? 200 : 422, tool, input }
 }
@@ -243,6 +245,14 @@ export function expectHeadedRestAnswer(
   answer: Answer,
 ): string {
   const { status } = expectedRestAnswer(call)
+  // An encoded body is refused once the call is routed and admitted, before it is read.
+  const encoded = (headers['content-encoding'] ?? '')
+    .split(',')
+    .some((coding) => !['', 'identity'].includes(coding.trim().toLowerCase()))
+  if (encoded && status !== 404 && status !== 405 && answer.status !== 403) {
+    expectProblem(answer, 415)
+    return '415'
+  }
   const policyMayRefuse =
     status !== 404 && status !== 405 && POLICY_HEADERS.some((name) => name in headers)
   if (!policyMayRefuse || answer.status !== 403) return expectRestAnswer(call, answer)

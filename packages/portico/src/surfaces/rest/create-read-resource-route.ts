@@ -1,6 +1,7 @@
 import { PorticoError } from '../../core/portico-error.js'
 import { withCharset } from '../../http/content-types.js'
 import { respond, withCors } from '../../http/cors.js'
+import { refuseEncodedBody } from '../../http/is-encoded-body.js'
 import { searchOf } from '../../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import { readBodyBytes } from '../../http/read-body.js'
@@ -47,7 +48,6 @@ export function createReadResourceRoute(
       if (method !== 'GET' && method !== 'POST') {
         throw new PorticoError('method_not_allowed', 'Read a resource with GET or POST')
       }
-      const { headers } = request
       const admission = await admit(admissionRequestOf(request, originOf))
       if (!admission.ok) {
         const { body, status, headers: answerHeaders } = admission.answer
@@ -56,9 +56,7 @@ export function createReadResourceRoute(
       const uri =
         method === 'GET'
           ? uriOfQuery(request.url)
-          : uriOfBody(
-              parseJsonBody(await readBodyBytes(request, limitBytes), headers.get('content-type')),
-            )
+          : uriOfBody(await readJsonBody(request, limitBytes))
       const channel = { signal: () => request.signal }
       const contents =
         readListed(uri, originOf(request)) ??
@@ -106,4 +104,11 @@ function answerBytes(contents: ResourceContents, head: boolean): Response {
     'content-length': String(bytes.byteLength),
   })
   return respond(head ? null : bytes, 200, headers)
+}
+
+/** The JSON body of a `POST`: an encoded one refused before it is read (415). */
+async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+  const { headers } = request
+  refuseEncodedBody(headers.get('content-encoding'))
+  return parseJsonBody(await readBodyBytes(request, limitBytes), headers.get('content-type'))
 }

@@ -2,6 +2,7 @@ import type { AuthGate } from '../../auth/create-auth-gate.js'
 import { PorticoError } from '../../core/portico-error.js'
 import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
+import { refuseEncodedBody } from '../../http/is-encoded-body.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestAdmission } from './create-rest-admission.js'
@@ -24,8 +25,8 @@ const notAllowedHeaders = withCors({ ...problemHeaders, allow: 'POST, OPTIONS' }
 /**
  * `POST /api/<Class>/<method>` as one visible pipeline, independent of the runtime: route to a
  * tool (404), check the method (405), the host policy (403: a foreign `Host` or a website's
- * page, before the challenge could name that host), the token (401, 403), read the body (413)
- * and parse it (415, 400), invoke (422, 500, 504), answer 200 with the result as JSON. The
+ * page, before the challenge could name that host), the token (401, 403), refuse an encoded body
+ * (415), read the body (413) and parse it (415, 400), invoke (422, 500, 504), answer 200 with the result as JSON. The
  * route table is built once.
  */
 export function createRestCall(
@@ -49,6 +50,7 @@ export function createRestCall(
       const admission = await admit(request)
       if (!admission.ok) return admission.answer
       const context = admission.caller
+      refuseEncodedBody(request.contentEncoding)
       const input = parseJsonBody(await request.readBody(limitBytes), request.contentType)
       // The runtime has shaped the result to the declared output: plain JSON, never undefined.
       const result = await runtime.invokeTool(

@@ -22,6 +22,7 @@ export function createRestHandler(
     const answer = await call({
       ...admissionRequestOf(request, originOf),
       contentType: request.headers.get('content-type'),
+      contentEncoding: request.headers.get('content-encoding'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes),
       signal: () => request.signal,
     })

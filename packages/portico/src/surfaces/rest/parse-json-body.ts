@@ -1,5 +1,6 @@
 import { PorticoError } from '../../core/portico-error.js'
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../http/exceeds-json-depth.js'
+import { parseStrictJson, UnsafeJsonError } from '../../http/parse-strict-json.js'
 
 /** `application/json` and `application/<x>+json`, with any parameters (charset). */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
@@ -7,9 +8,10 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
- * Parses a request body as JSON: the media type (415), UTF-8 (400), the nesting depth (400) and
- * the syntax (400). An empty body reads as `{}`, so a tool without input can be called with a
- * bare POST.
+ * Parses a request body as JSON: the media type (415), UTF-8 (400), the
+ * nesting depth (400), the syntax (400), and what no input may hold (400: a `__proto__`,
+ * `constructor` or `prototype` key, a number past a double; see `parseStrictJson`). An empty
+ * body reads as `{}`, so a tool without input can be called with a bare POST.
  */
 export function parseJsonBody(bytes: Uint8Array, contentType: string | null): unknown {
   if (bytes.byteLength === 0) return {}
@@ -29,11 +31,14 @@ export function parseJsonBody(bytes: Uint8Array, contentType: string | null): un
     throw new PorticoError('bad_request', `The body nests deeper than ${MAX_JSON_DEPTH} levels`)
   }
   try {
-    return JSON.parse(text)
+    return parseStrictJson(text)
   } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
     throw new PorticoError(
       'bad_request',
-      `The body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      error instanceof UnsafeJsonError
+        ? `The body is refused: ${message}`
+        : `The body is not valid JSON: ${message}`,
     )
   }
 }

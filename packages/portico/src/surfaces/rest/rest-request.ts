@@ -6,6 +6,8 @@ export interface RestRequest {
   /** The URL path, without the query. */
   pathname: string
   contentType: string | null
+  /** `Content-Encoding`: any but `identity` is refused (415), as no coding is decoded. */
+  contentEncoding?: string | null | undefined
   /** Reads the body within the limit; rejects with a `payload_too_large` PorticoError beyond it. */
   readBody(limitBytes: number): Promise<Uint8Array>
   /** The `Authorization` and `DPoP` headers, the query string and the public origin, for the gate. */

@@ -1,5 +1,7 @@
 import { isPorticoError } from '../../../core/portico-error.js'
 import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../../http/exceeds-json-depth.js'
+import { encodedBodyMessage, isEncodedBody } from '../../../http/is-encoded-body.js'
+import { parseStrictJson, UnsafeJsonError } from '../../../http/parse-strict-json.js'
 import { problemKinds } from '../../../http/problem-response.js'
 import { readBodyBytes } from '../../../http/read-body.js'
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
@@ -14,11 +16,17 @@ const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
 
 /**
  * Reads and parses a POSTed JSON-RPC body once, so that neither era's SDK leg reads, clones or
- * parses it again (they take it as `parsedBody`); a body over the limit (413), cut off (400) or
- * nested too deep (400) ends the request. A body that is not JSON passes through untouched, for
- * the SDK to answer (415) in its own words.
+ * parses it again (they take it as `parsedBody`); an encoded body (415: no coding is decoded),
+ * one over the limit (413), cut off (400), nested too deep (400) or holding what no input may
+ * (400: a `__proto__`, `constructor` or `prototype` key, a number past a double) ends the
+ * request. A body that is not JSON passes through untouched, for the SDK to answer (415) in its
+ * own words.
  */
 export async function readJsonRpcBody(request: Request, limitBytes: number): Promise<JsonRpcBody> {
+  const contentEncoding = request.headers.get('content-encoding')
+  if (contentEncoding && isEncodedBody(contentEncoding)) {
+    return { rejected: jsonRpcErrorResponse(415, -32600, encodedBodyMessage(contentEncoding)) }
+  }
   if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) {
     return { passThrough: true }
   }
@@ -37,8 +45,11 @@ export async function readJsonRpcBody(request: Request, limitBytes: number): Pro
     return { rejected: jsonRpcErrorResponse(400, -32600, message) }
   }
   try {
-    return { parsed: JSON.parse(text) }
-  } catch {
+    return { parsed: parseStrictJson(text) }
+  } catch (error) {
+    if (error instanceof UnsafeJsonError) {
+      return { rejected: jsonRpcErrorResponse(400, -32600, `Invalid Request: ${error.message}`) }
+    }
     return { rejected: jsonRpcErrorResponse(400, -32700, 'Parse error: Invalid JSON') }
   }
 }
