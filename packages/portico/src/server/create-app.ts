@@ -186,7 +186,9 @@ export function createAppFromParts(
     if (portMatters) rememberLocalPort(c.req.raw, c.env)
     return pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next)
   })
-  app.on('GET', ['/mcp', '/mcp/*'], limitEventStreams(model.config.limits.mcpStreams))
+  // The paths of the MCP endpoints, which match no request twice (`/mcp/*` would match `/mcp`
+  // too, and count its stream twice).
+  app.on('GET', ['/mcp', '/mcp/:server'], limitEventStreams(model.config.limits.mcpStreams))
   for (const route of routes) {
     // A route that answers `undefined` passes the request on to the next one that matches.
     const handler: Handler = (c, next) => route.handle(c.req.raw, c.req.param()) ?? next()

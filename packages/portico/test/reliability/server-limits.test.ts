@@ -8,7 +8,7 @@ import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plu
 import { startTestIssuer, type TestIssuer, testAuthSettings } from '../support/test-issuer.js'
 
 // `portico start` on a plugin whose limits are small (test/fixtures/limits-plugin): headers
-// within 500 ms, a whole request within 1 s, one MCP GET stream, 1.5 s to finish on SIGTERM.
+// within 500 ms, a whole request within 1 s, three MCP GET streams, 1.5 s to finish on SIGTERM.
 
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 
@@ -115,23 +115,24 @@ describe('portico start with slow clients', () => {
   })
 
   it('keeps at most limits.mcpStreams GET streams open, and takes another once one closes', async () => {
-    const first = await openSessionStream(url)
-    expect(first.status).toBe(200)
+    // Three, not one: a stream counted twice would be refused as the second.
+    const open = await Promise.all([1, 2, 3].map(() => openSessionStream(url)))
+    expect(open.map((response) => response.status)).toEqual([200, 200, 200])
     const refused = await openSessionStream(url)
     expect(refused.status).toBe(503)
     expect(refused.headers.get('retry-after')).toBe('5')
     expect(await refused.json()).toMatchObject({
       jsonrpc: '2.0',
-      error: { code: -32000, message: expect.stringMatching(/1 streams are open/) },
+      error: { code: -32000, message: expect.stringMatching(/3 streams are open/) },
     })
-    await first.body?.cancel()
+    await open[0]?.body?.cancel()
     const again = await pollUntil(async () => {
       const response = await openSessionStream(url)
       if (response.status === 200) return response
       await response.body?.cancel()
       return undefined
     })
-    await again.body?.cancel()
+    await Promise.all([again, ...open.slice(1)].map((response) => response?.body?.cancel()))
   })
 })
 
@@ -139,6 +140,15 @@ describe('portico start with slow clients', () => {
 async function openSessionStream(url: string): Promise<Response> {
   const session = await rawMcp(url).open()
   return session.get()
+}
+
+/** Reads a body until it ends or fails: resolves either way. */
+async function readToEnd(response: Response): Promise<void> {
+  try {
+    await response.arrayBuffer()
+  } catch {
+    // A cut connection ends a stream too.
+  }
 }
 
 /** Starts a server, sends it a call that sleeps `ms`, and SIGTERM 200 ms into that call. */
@@ -177,6 +187,21 @@ describe('portico start on SIGTERM', () => {
     expect(ms).toBeGreaterThan(1_400)
     expect(ms).toBeLessThan(4_000)
     expect(server.output()).toMatch(/Stopped with 1 requests unfinished after 1500 ms/)
+  })
+
+  it('ends the open event streams at once and exits within 1 s when only they are open', async () => {
+    const { url, server } = await start()
+    const streams = await Promise.all([1, 2].map(() => openSessionStream(url)))
+    expect(streams.map((response) => response.status)).toEqual([200, 200])
+    const bodies = streams.map((response) => readToEnd(response))
+    const signalled = performance.now()
+    server.child.kill('SIGTERM')
+    expect(await server.exited()).toBe(0)
+    expect(performance.now() - signalled).toBeLessThan(1_000)
+    // Each stream ended, cleanly or not, so that its client resumes elsewhere.
+    await Promise.all(bodies)
+    expect(server.output()).toMatch(/Stopped/)
+    expect(server.output()).not.toMatch(/unfinished/)
   })
 })
 
