@@ -20,7 +20,9 @@ const EVENT_ID = /^([\w-]{1,64})\/(\d{1,20}-\d{1,20})$/
  * `<prefix>events:<session>:<stream>`, bounded in length; the session's stream ids are a set,
  * `<prefix>streams:<session>`, for deleting them. Every key expires `idleMs` after its last event.
  * The stream's id is part of each event id, so no lookup maps one to the other; the key must
- * still exist under the session asking, so a session never replays another's events.
+ * still exist under the session asking, so a session never replays another's events. A call
+ * under way on a stream is `<prefix>call:<session>:<stream>` (its request id, kept as long as
+ * the events) beside its lease, `<prefix>lease:<session>:<stream>`, which expires unless renewed.
  */
 export function createRedisEventStore(
   client: RedisClient,
@@ -31,6 +33,9 @@ export function createRedisEventStore(
   const streamKey = (sessionId: string, streamId: string) =>
     `${prefix}events:${sessionId}:${streamId}`
   const streamsKey = (sessionId: string) => `${prefix}streams:${sessionId}`
+  const callKey = (sessionId: string, streamId: string) => `${prefix}call:${sessionId}:${streamId}`
+  const leaseKey = (sessionId: string, streamId: string) =>
+    `${prefix}lease:${sessionId}:${streamId}`
 
   return {
     async storeEvent(sessionId, streamId, message) {
@@ -68,11 +73,35 @@ export function createRedisEventStore(
       return streamId
     },
     async deleteSession(sessionId) {
-      const streamIds = await client.sMembers(streamsKey(sessionId))
+      const streamIds = (await client.sMembers(streamsKey(sessionId))).map(String)
       await client.del([
         streamsKey(sessionId),
-        ...streamIds.map((streamId) => streamKey(sessionId, String(streamId))),
+        ...streamIds.flatMap((streamId) => [
+          streamKey(sessionId, streamId),
+          callKey(sessionId, streamId),
+          leaseKey(sessionId, streamId),
+        ]),
       ])
+    },
+    async leaseCall(sessionId, streamId, requestId, leaseMs) {
+      await client
+        .multi()
+        .set(callKey(sessionId, streamId), JSON.stringify(requestId), { PX: idleMs })
+        .set(leaseKey(sessionId, streamId), '1', { PX: leaseMs })
+        .exec()
+    },
+    async endCall(sessionId, streamId) {
+      await client.del([callKey(sessionId, streamId), leaseKey(sessionId, streamId)])
+    },
+    async findCall(sessionId, streamId) {
+      const [call, leased] = await client
+        .multi()
+        .get(callKey(sessionId, streamId))
+        .exists(leaseKey(sessionId, streamId))
+        .exec()
+      if (typeof call !== 'string') return undefined
+      const requestId = JSON.parse(call) as string | number
+      return { requestId, running: Number(leased) === 1 }
     },
   }
 }

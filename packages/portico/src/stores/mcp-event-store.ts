@@ -1,4 +1,5 @@
 import type { EventStore, JSONRPCMessage } from '@modelcontextprotocol/server'
+import { logger } from '../core/logger.js'
 
 /**
  * One message a session sent on an SSE stream: a JSON-RPC message, or `{}` for the priming
@@ -39,12 +40,47 @@ export interface McpEventStore {
   ): Promise<string>
   /** Forgets the events of a session that ended. */
   deleteSession(sessionId: string): Promise<void>
+  /**
+   * Optional, for a store that replicas share: records that the call `requestId`, answered on
+   * `streamId`, runs in the process that calls this, for `leaseMs`. That process calls it again
+   * before the lease lapses while the call runs, so a lapsed lease means its process stopped.
+   */
+  leaseCall?(
+    sessionId: string,
+    streamId: string,
+    requestId: string | number,
+    leaseMs: number,
+  ): Promise<void>
+  /** Forgets the call of a stream: its answer is stored (or could not be). */
+  endCall?(sessionId: string, streamId: string): Promise<void>
+  /** The call answered on a stream, leased and not ended: its request id, and whether it runs. */
+  findCall?(sessionId: string, streamId: string): Promise<McpCallLease | undefined>
 }
 
-/** One session's view of a {@link McpEventStore}, as the SDK's transport takes an event store. */
+/** A call recorded by {@link McpEventStore.leaseCall}. */
+export interface McpCallLease {
+  requestId: string | number
+  /** Whether its lease holds: the process running it renewed it in time. */
+  running: boolean
+}
+
+/**
+ * One session's view of a {@link McpEventStore}, as the SDK's transport takes an event store. An
+ * event the store fails to keep (Redis down or full) is still sent, without an id: the SDK's
+ * transport stores before it writes, and a rejection there would drop the message, a call's
+ * result included, and leave its stream open with nothing to say. Only its replay is lost.
+ */
 export function toSdkEventStore(store: McpEventStore, sessionId: string): EventStore {
   return {
-    storeEvent: (streamId, message) => store.storeEvent(sessionId, streamId, message),
+    storeEvent: (streamId, message) =>
+      store.storeEvent(sessionId, streamId, message).catch((error: unknown) => {
+        logger.error(
+          `Storing an event of MCP session ${sessionId} failed: it is sent without an id, and cannot be replayed`,
+          error,
+        )
+        // The SDK writes no `id:` line for an empty id.
+        return ''
+      }),
     getStreamIdForEventId: (eventId) => store.getStreamIdForEventId(sessionId, eventId),
     replayEventsAfter: (eventId, { send }) =>
       store.replayEventsAfter(sessionId, eventId, (id, message) =>

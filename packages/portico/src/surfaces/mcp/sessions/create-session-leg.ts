@@ -13,6 +13,8 @@ import { toAuthInfo } from '../sdk/to-auth-info.js'
 import { isLegacyEra } from '../wire/is-legacy-era.js'
 import { refuseBatch } from '../wire/refuse-batch.js'
 import { withBothAccepted } from '../wire/with-both-accepted.js'
+import { leaseCalls } from './lease-calls.js'
+import { relayLeasedCall } from './relay-leased-call.js'
 
 /** How long a client waits before it resumes a lost stream. */
 const RECONNECT_AFTER_MS = 1_000
@@ -89,7 +91,8 @@ export async function createSessionLeg(
   return {
     isLegacy: (request, parsedBody) => isLegacyEra(request, parsedBody, maxRequestBodySize),
     open({ id, request, caller, streams, onClosed, restore }) {
-      const events = watchFailures(eventStore)
+      const calls = leaseCalls(eventStore, (streamId) => requestOfStream(transport, streamId))
+      const events = watchFailures(calls.eventStore)
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: () => id,
         enableJsonResponse: !streams,
@@ -100,7 +103,10 @@ export async function createSessionLeg(
         maxRequestBodySize,
       })
       // Set before `connect`, which keeps it and calls it ahead of the server's own.
-      transport.onclose = onClosed
+      transport.onclose = () => {
+        calls.close()
+        onClosed()
+      }
       const server = factory({
         era: 'legacy',
         ...(caller ? { context: caller } : {}),
@@ -117,6 +123,12 @@ export async function createSessionLeg(
           const refused = refuseBatch(request, parsedBody)
           if (refused) return refused
           await ready
+          const relayed = await relayLeasedCall(request, {
+            store: eventStore,
+            sessionId: id,
+            runsHere: calls.runsHere,
+          })
+          if (relayed) return relayed
           logLevel = logLevelSetBy(parsedBody) ?? logLevel
           const bodyRead = parsedBody !== undefined
           const failuresBefore = events.failures
@@ -224,6 +236,25 @@ async function replay(
     const method = 'method' in message ? message.method : 'a response'
     throw new Error(`Restoring MCP session ${id}: ${method} was answered ${response.status}`)
   }
+}
+
+/**
+ * The request a stream of the transport answers; `undefined` for its `GET` stream and for the
+ * requests a restored session replays. The SDK keeps this private (`_requestToStreamMapping`,
+ * set before it stores a stream's first event); it is read here only, and the lost-calls scale
+ * test fails if it moves.
+ */
+function requestOfStream(
+  transport: WebStandardStreamableHTTPServerTransport,
+  streamId: string,
+): string | number | undefined {
+  const streams = (transport as unknown as { _requestToStreamMapping?: Map<unknown, string> })
+    ._requestToStreamMapping
+  for (const [requestId, id] of streams ?? []) {
+    if (id !== streamId || requestId === REPLAY_ID) continue
+    if (typeof requestId === 'string' || typeof requestId === 'number') return requestId
+  }
+  return undefined
 }
 
 function setLevelRequest(level: string): JSONRPCMessage {
