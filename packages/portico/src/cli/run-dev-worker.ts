@@ -10,6 +10,7 @@ import { loadDevPlugin } from '../plugin/load-dev-plugin.js'
 import { type AssembledServer, assembleServer } from '../server/assemble-server.js'
 import { createGate } from '../server/create-gate.js'
 import { createNodeServer } from '../server/start-node-server.js'
+import { applyRequestTimeouts } from './apply-request-timeouts.js'
 import { CliError } from './cli-error.js'
 import type { SupervisorMessage, WorkerMessage } from './dev-messages.js'
 import { isModelInput, isRestartFile } from './dev-watch-filter.js'
@@ -75,6 +76,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
       // The sessions of the old app are no one's now: requests reach the new one.
       serving?.close()
       serving = next
+      applyRequestTimeouts(server, next.model.config.limits)
       const ms = Math.round(performance.now() - started)
       // A line per file, as when each reloads alone: several saved meanwhile share this reload.
       for (const name of changed) {
@@ -128,6 +130,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     } else if (message.type === 'load') {
       try {
         serving = await load()
+        applyRequestTimeouts(server, serving.model.config.limits)
         // After the load, whose config messages are the clearer.
         checkConfigTypes(rootDir)
       } catch (error) {
