@@ -3,9 +3,18 @@
 // be 0), p50/p99 per kind, and the server's RSS before, at its peak and after; fails when a
 // request failed or the RSS does not settle within 10% of where it started.
 // SOAK_SECONDS and SOAK_CONNECTIONS change the run's length and width.
+//
+// Then a fault phase (lib/fault-phase.ts, about 45 s): three replicas of a stateful copy of
+// examples/notes sharing Redis behind nginx with the shipped deploy file, under steady REST,
+// MCP 2026 and MCP 2025 session calls, while one replica is SIGTERMed and restarted, one is
+// SIGKILLed and restarted, and Redis is paused 5 s. It reports the requests lost in each fault
+// window (resets, 502s, 504s, timeouts; 503s with Retry-After apart) and fails when a SIGTERM
+// lost any or a SIGKILL lost more than the calls in flight on the killed replica.
+// SOAK_FAULTS=0 skips it; its own variables are in lib/fault-phase.ts.
 import { spawn } from 'node:child_process'
 import { Agent, request } from 'node:http'
 import { resolve } from 'node:path'
+import { runFaultPhase } from './lib/fault-phase.js'
 import { formatTable } from './lib/format-table.js'
 import { percentile, round } from './lib/sample-latency.js'
 import { freePort, type ServerProcess, serverHandle } from './lib/server-process.js'
@@ -226,4 +235,9 @@ try {
   process.exitCode = errors === 0 && settled ? 0 : 1
 } finally {
   await server.stop()
+}
+
+if (process.env.SOAK_FAULTS !== '0') {
+  const held = await runFaultPhase()
+  if (!held) process.exitCode = 1
 }
