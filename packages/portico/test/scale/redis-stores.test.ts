@@ -96,6 +96,28 @@ describe('the Redis event store', () => {
       'delete:streams:kept',
     ])
   })
+  it("keeps a call's request id beside its events, with a lease that lapses unless renewed", async () => {
+    const events = storeOf()
+    await events.storeEvent('s4', 'call-stream', {})
+    await events.leaseCall?.('s4', 'call-stream', 'req-7', 200)
+    expect(await events.findCall?.('s4', 'call-stream')).toEqual({
+      requestId: 'req-7',
+      running: true,
+    })
+    const lapsed = async () => (await events.findCall?.('s4', 'call-stream'))?.running === false
+    await pollUntil(async () => ((await lapsed()) ? true : undefined))
+    // Lapsed, not forgotten: the id stays with the events, for the error that answers it.
+    expect(await events.findCall?.('s4', 'call-stream')).toEqual({
+      requestId: 'req-7',
+      running: false,
+    })
+    await events.leaseCall?.('s4', 'call-stream', 7, 60_000)
+    await events.endCall?.('s4', 'call-stream')
+    expect(await events.findCall?.('s4', 'call-stream')).toBeUndefined()
+    await events.leaseCall?.('s4', 'call-stream', 8, 60_000)
+    await events.deleteSession('s4')
+    expect(await client.keys('events-test:*s4*')).toEqual([])
+  })
 })
 
 describe('the Redis session store', () => {
