@@ -11,6 +11,7 @@ export const configDefaults = {
     bodyBytes: 1048576,
     toolTimeoutMs: 30000,
     mcpSessions: 1000,
+    mcpSessionsPerClient: 100,
     mcpSessionIdleMs: 600000,
     mcpStreams: 1000,
     headersTimeoutMs: 10000,

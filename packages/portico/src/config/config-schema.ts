@@ -260,6 +260,14 @@ export const configSchema: JsonSchema = {
           maximum: 1000000,
           default: 1000,
         },
+        mcpSessionsPerClient: {
+          type: 'integer',
+          description:
+            "Most MCP sessions one client may hold open at once in one process (`mcp.sessions: 'stateful'`), by its address: the connection's, or behind `server.trustProxy` the last `X-Forwarded-For` entry, the one the nearest proxy wrote (an IPv6 address counts by its /64). Past it: that client's `initialize` gets 429 with `Retry-After` (when its own next unused session expires), while other clients still open theirs, so one client cannot take every slot of `mcpSessions`. Behind a proxy without `trustProxy` all clients share the proxy's address: set `trustProxy`, or raise this. On runtimes that give no address (Workers) and without `trustProxy`, only `mcpSessions` applies.",
+          minimum: 1,
+          maximum: 1000000,
+          default: 100,
+        },
         mcpSessionIdleMs: {
           type: 'integer',
           description:

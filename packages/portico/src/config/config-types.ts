@@ -152,6 +152,21 @@ export interface LimitsConfig {
    */
   mcpSessions?: number
   /**
+   * Most MCP sessions one client may hold open at once in one process (`mcp.sessions:
+   * 'stateful'`), by its address: the connection's, or behind `server.trustProxy` the last
+   * `X-Forwarded-For` entry, the one the nearest proxy wrote (an IPv6 address counts by its /64).
+   * Past it: that client's `initialize` gets 429 with `Retry-After` (when its own next unused
+   * session expires), while other clients still open theirs, so one client cannot take every
+   * slot of `mcpSessions`. Behind a proxy without `trustProxy` all clients share the proxy's
+   * address: set `trustProxy`, or raise this. On runtimes that give no address (Workers) and
+   * without `trustProxy`, only `mcpSessions` applies.
+   * @integer
+   * @minimum 1
+   * @maximum 1000000
+   * @default 100
+   */
+  mcpSessionsPerClient?: number
+  /**
    * How long an MCP session may sit without a request or an open stream before it is closed, in
    * milliseconds. 10 min is longer than an agent usually pauses between calls, short enough that
    * abandoned sessions (clients rarely send `DELETE`) free their slot.

@@ -7,6 +7,7 @@ import { createCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
 import { logger } from '../core/logger.js'
 import { PorticoError } from '../core/portico-error.js'
+import { rememberClientAddress } from '../http/client-address.js'
 import { cors } from '../http/cors.js'
 import { rememberLocalPort } from '../http/local-port.js'
 import { originHeadersMiddleware } from '../http/origin-headers.js'
@@ -184,6 +185,7 @@ export function createAppFromParts(
     // Two `Host` headers, joined by the Fetch API: HTTP asks for a 400 (RFC 9112 § 3.2).
     if (c.req.raw.headers.get('host')?.includes(',')) return Promise.resolve(twoHostsResponse())
     if (portMatters) rememberLocalPort(c.req.raw, c.env)
+    rememberClientAddress(c.req.raw, c.env)
     return pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next)
   })
   // The paths of the MCP endpoints, which match no request twice (`/mcp/*` would match `/mcp`

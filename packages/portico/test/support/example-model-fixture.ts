@@ -34,6 +34,7 @@ export function createBareModel(): PluginModel {
         bodyBytes: 1048576,
         toolTimeoutMs: 30000,
         mcpSessions: 1000,
+        mcpSessionsPerClient: 100,
         mcpSessionIdleMs: 600_000,
         mcpStreams: 1000,
         headersTimeoutMs: 10_000,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { logger } from '../../../core/logger.js'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { clientAddressOf } from '../../../http/client-address.js'
 import { onBodyEnd } from '../../../http/on-body-end.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import { createMemoryEventStore } from '../../../stores/create-memory-event-store.js'
@@ -81,7 +82,7 @@ export function createMcpSessions(
   runtime: ToolRuntime,
   options: McpSessionsOptions,
 ): McpSessions {
-  const { limits } = runtime.model.config
+  const { limits, server: serverConfig } = runtime.model.config
   const { sessionStore } = options
   const eventStore = options.eventStore ?? createMemoryEventStore()
   const legOptions = { ...options, eventStore }
@@ -175,10 +176,14 @@ export function createMcpSessions(
     caller: PorticoCaller | undefined,
   ) => {
     if (!registry.hasRoom()) return tooManySessions(registry.retryAfterSeconds())
+    const client = clientAddressOf(request, serverConfig.trustProxy)
+    if (client !== undefined && registry.heldBy(client) >= limits.mcpSessionsPerClient) {
+      return tooManyClientSessions(limits.mcpSessionsPerClient, registry.retryAfterSeconds(client))
+    }
     const id = randomUUID()
     const streams = acceptsEventStream(request.headers.get('accept'))
     const session = leg.open({ id, request, caller, streams, onClosed: () => onClosed(id) })
-    registry.add(id, { server, uid: caller?.uid, session })
+    registry.add(id, { server, uid: caller?.uid, client, session })
     let response: Response
     try {
       response = await serveIn(id, () => session.handle(request, parsedBody, caller))
@@ -258,6 +263,22 @@ function tooManySessions(retryAfterSeconds: number): Response {
     503,
     -32000,
     'Service Unavailable: too many open sessions, retry later',
+    { 'retry-after': String(retryAfterSeconds) },
+  )
+}
+
+/**
+ * What opening a session beyond `limits.mcpSessionsPerClient` gets: 429, not the 503 of a full
+ * server, because the server has room and only this client has had its share. A 503 would say
+ * the server is unavailable, which retry policies and balancers act on for every client; 429
+ * says this client should slow down, and its `Retry-After` is when its own next unused session
+ * expires (closing one with `DELETE` frees a slot at once).
+ */
+function tooManyClientSessions(max: number, retryAfterSeconds: number): Response {
+  return jsonRpcErrorResponse(
+    429,
+    -32000,
+    `Too Many Requests: this client has ${max} sessions open, the most one client may hold; close one (DELETE) or retry later`,
     { 'retry-after': String(retryAfterSeconds) },
   )
 }

@@ -11,6 +11,8 @@ export interface RegisteredSession<S extends ClosableSession> {
   server: string
   /** The user who opened it (the token's `sub`); `undefined` in mode anon. */
   uid: string | undefined
+  /** The address of the client that opened it (see `clientAddressOf`), when known. */
+  client?: string | undefined
   session: S
 }
 
@@ -34,6 +36,8 @@ export interface SessionRegistryOptions {
 export interface SessionRegistry<S extends ClosableSession> {
   /** Whether a new session may open now: under the limit, and the app is not closing. */
   hasRoom(): boolean
+  /** How many open sessions `client` opened here (`limits.mcpSessionsPerClient`). */
+  heldBy(client: string): number
   /** Registers a session that is opening, so that it counts against the limit at once. */
   add(id: string, entry: RegisteredSession<S>): void
   /**
@@ -50,8 +54,11 @@ export interface SessionRegistry<S extends ClosableSession> {
   forget(id: string): void
   /** Closes a session that ended elsewhere (another replica took its `DELETE`), if open here. */
   close(id: string): Promise<void>
-  /** Seconds until the next unused session expires: the `Retry-After` of a refusal at the limit. */
-  retryAfterSeconds(): number
+  /**
+   * Seconds until the next unused session expires (of `client`'s, when given): the
+   * `Retry-After` of a refusal at the limit.
+   */
+  retryAfterSeconds(client?: string): number
   /** Closes every session and opens no more: the app is closing. */
   closeAll(): Promise<void>
 }
@@ -99,6 +106,11 @@ export function createSessionRegistry<S extends ClosableSession>(
 
   return {
     hasRoom: () => !closing && sessions.size < maxSessions,
+    heldBy(client) {
+      let held = 0
+      for (const tracked of sessions.values()) if (tracked.client === client) held += 1
+      return held
+    },
     add(id, entry) {
       sessions.set(id, { ...entry, busy: 0, lastUsed: performance.now() })
       sweeper ??= setInterval(sweep, sweepEveryMs).unref()
@@ -129,10 +141,11 @@ export function createSessionRegistry<S extends ClosableSession>(
       if (tracked) await close(id, tracked)
       stopWhenEmpty()
     },
-    retryAfterSeconds() {
+    retryAfterSeconds(client) {
       const now = performance.now()
       let soonest = idleMs
       for (const tracked of sessions.values()) {
+        if (client !== undefined && tracked.client !== client) continue
         if (tracked.busy === 0) soonest = Math.min(soonest, tracked.lastUsed + idleMs - now)
       }
       return Math.max(1, Math.ceil((soonest + sweepEveryMs) / 1000))
