@@ -27,6 +27,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
     fetch: plugin.fetch,
     edge: plugin.edge,
     timeouts: { headersMs: limits.headersTimeoutMs, requestMs: limits.requestTimeoutMs },
+    shedding: { maxEventLoopDelayMs: limits.eventLoopDelayMs },
     ...listen,
   })
   // Before "Ready": a supervisor that stops the server as soon as it reads that line must find

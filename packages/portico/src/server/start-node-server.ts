@@ -3,6 +3,7 @@ import type { AddressInfo, Server as NetServer } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
+import { type LoadSheddingOptions, type LoadStats, loadStatsOf, shedLoad } from './shed-load.js'
 import { refuseAmbiguousRequest } from './refuse-ambiguous-request.js'
 import { trackCalls } from './track-calls.js'
 import { answerAdapterError, answerClientError } from './unreadable-requests.js'
@@ -22,6 +23,8 @@ export interface NodeHandlerOptions {
    * Node's own (60 s and 300 s).
    */
   timeouts?: RequestTimeouts
+  /** Sheds load past an event-loop delay (`limits.eventLoopDelayMs`); see `shedLoad`. */
+  shedding?: LoadSheddingOptions
 }
 
 /** See {@link NodeHandlerOptions.timeouts}. */
@@ -44,6 +47,8 @@ export interface RunningServer {
   close(): Promise<void>
   /** Finishes the requests under way within `graceMs`, then closes (see `CallTracker`). */
   shutdown(graceMs: number): Promise<number>
+  /** What load shedding did so far (with `shedding` only): the requests it refused. */
+  load: LoadStats | undefined
 }
 
 /**
@@ -57,7 +62,9 @@ export function createNodeServer(options: NodeHandlerOptions): Server {
     refuseAmbiguousRequest(request, response) ||
     edge?.(request, response) ||
     listener(request, response)
-  const handler = options.logRequests ? withRequestLog(serve) : serve
+  const shedder = options.shedding ? shedLoad(serve, options.shedding) : undefined
+  const admit = shedder?.serve ?? serve
+  const handler = options.logRequests ? withRequestLog(admit) : admit
   const { timeouts } = options
   const server = createServer(
     {
@@ -77,6 +84,7 @@ export function createNodeServer(options: NodeHandlerOptions): Server {
     handler,
   )
   server.on('clientError', answerClientError)
+  shedder?.attach(server)
   return server
 }
 
@@ -96,6 +104,7 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
         server.closeAllConnections()
       }),
     shutdown: (graceMs) => calls.shutdown(graceMs),
+    load: loadStatsOf(server),
   }))
 }
 

@@ -37,6 +37,7 @@ export function createBareModel(): PluginModel {
         mcpSessionsPerClient: 100,
         mcpSessionIdleMs: 600_000,
         mcpStreams: 1000,
+        eventLoopDelayMs: 200,
         headersTimeoutMs: 10_000,
         requestTimeoutMs: 30_000,
         shutdownMs: 10_000,

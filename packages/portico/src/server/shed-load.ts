@@ -1,0 +1,122 @@
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
+import { withCors } from '../http/cors.js'
+import { PROBLEM_CONTENT_TYPE } from '../http/problem-response.js'
+import { LIVENESS_PATH, READINESS_PATH } from '../surfaces/health/health-routes.js'
+import { createLoadGauge } from './create-load-gauge.js'
+
+/** Options of {@link shedLoad}: the config's `limits.eventLoopDelayMs`; 0 sheds nothing. */
+export interface LoadSheddingOptions {
+  maxEventLoopDelayMs: number
+}
+
+/** What the shedder did so far, for a later metrics endpoint to read. */
+export interface LoadStats {
+  /** Requests answered 503 because the event loop was too busy to start them soon. */
+  shed: number
+}
+
+/** A listener behind {@link shedLoad}, and how it joins its server. */
+export interface LoadShedder {
+  serve: RequestListener
+  /** Makes its counters readable with {@link loadStatsOf}, and stops its clock when `server` closes. */
+  attach(server: Server): void
+}
+
+const statsOfServer = new WeakMap<Server, LoadStats>()
+
+/** The counters of a server's load shedding, if it has one. */
+export function loadStatsOf(server: Server): LoadStats | undefined {
+  return statsOfServer.get(server)
+}
+
+/**
+ * Whole seconds (RFC 9110 §10.2.3). One is the smallest the header can say, and a stall past the
+ * threshold is a fraction of it: the queue that made it is gone by then, unless the load goes on.
+ */
+const RETRY_AFTER_SECONDS = 1
+
+const shedHeaders = (contentType: string) =>
+  withCors({
+    'content-type': contentType,
+    'retry-after': String(RETRY_AFTER_SECONDS),
+    'cache-control': 'no-store',
+  })
+const problemBody = (waitMs: number, max: number) =>
+  JSON.stringify({
+    type: 'urn:portico:problem:unavailable',
+    title: 'Service unavailable',
+    status: 503,
+    detail: `The server is overloaded (a new request would wait ${waitMs} ms, over ${max} ms): retry later`,
+  })
+const jsonRpcBody = (waitMs: number, max: number) =>
+  JSON.stringify({
+    jsonrpc: '2.0',
+    error: {
+      code: -32000,
+      message: `Service Unavailable: the server is overloaded (a new request would wait ${waitMs} ms, over ${max} ms); retry later`,
+    },
+    id: null,
+  })
+const livenessBody = JSON.stringify({ status: 'ok' })
+const livenessHeaders = withCors({
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+})
+
+/**
+ * Sheds load on `node:http`, before any other work on a request: when a new request would wait
+ * longer than `maxEventLoopDelayMs` for the event loop (see `createLoadGauge`), it is answered
+ * 503 with `Retry-After` (a problem document, or a JSON-RPC error on `/mcp`) and never reaches
+ * the app. Requests already admitted run to their end. `GET /healthz` is answered here, at once
+ * and never shed, and `/readyz` is never shed, so a probe under load learns the truth as soon as
+ * the process reads it.
+ */
+export function shedLoad(serve: RequestListener, options: LoadSheddingOptions): LoadShedder {
+  const max = options.maxEventLoopDelayMs
+  const stats: LoadStats = { shed: 0 }
+  // The tick bounds the error of the reading: a tenth of the threshold, within 5-50 ms.
+  const gauge =
+    max > 0 ? createLoadGauge(Math.min(50, Math.max(5, Math.round(max / 10)))) : undefined
+  return {
+    attach(server) {
+      statsOfServer.set(server, stats)
+      server.once('close', () => gauge?.stop())
+    },
+    serve(request, response) {
+      const url = request.url ?? ''
+      const pathname = url.split('?', 1)[0] ?? ''
+      if (pathname === LIVENESS_PATH && request.method === 'GET') {
+        response.writeHead(200, livenessHeaders).end(livenessBody)
+        return
+      }
+      if (!gauge || pathname === READINESS_PATH) return serve(request, response)
+      const wait = gauge.waitMs()
+      if (wait > max) {
+        stats.shed += 1
+        return refuse(request, response, Math.round(wait), max)
+      }
+      // An event stream stays open for as long as its client likes, costing the loop nothing
+      // meanwhile: it is not a call in the queue (`limits.mcpStreams` caps those).
+      if (!(request.method === 'GET' && request.headers.accept?.includes('text/event-stream')))
+        gauge.admit(response)
+      serve(request, response)
+    },
+  }
+}
+
+function refuse(
+  request: IncomingMessage,
+  response: ServerResponse,
+  waitMs: number,
+  max: number,
+): void {
+  const pathname = (request.url ?? '').split('?', 1)[0] ?? ''
+  // The JSON-RPC endpoints, not their `.json` mirrors (documents, answered as such).
+  const mcp = pathname === '/mcp' || (pathname.startsWith('/mcp/') && !pathname.endsWith('.json'))
+  const body = mcp ? jsonRpcBody(waitMs, max) : problemBody(waitMs, max)
+  response.writeHead(503, {
+    ...shedHeaders(mcp ? 'application/json' : PROBLEM_CONTENT_TYPE),
+    'content-length': String(Buffer.byteLength(body)),
+  })
+  response.end(body)
+}
