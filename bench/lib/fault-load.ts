@@ -143,7 +143,7 @@ export function startLoad(options: LoadOptions): Load {
       .then((answer) => {
         const { status } = answer
         if ((status === 200 || status === 202) && check(answer)) return answer
-        const text = `${status} ${answer.body.slice(0, 160)}`
+        const text = `${status} ${answer.body.slice(0, 400)}`
         if (status === 502 || status === 504)
           throw new Failure(status === 502 ? '502' : '504', text)
         if (status === 503 && answer.headers['retry-after'] !== undefined) {

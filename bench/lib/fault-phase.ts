@@ -295,7 +295,10 @@ function report(input: ReportInput): boolean {
     text: `reported, not judged: ${lost(redisRequests).length} lost (${count(redisRequests, ['timeout'])} timeouts), ${count(redisRequests, ['503'])} × 503 with Retry-After, ${count(redisRequests, ['other'])} other wrong answers; stateful requests took up to ${round(Math.max(0, ...statefulTimes))} ms; an untouched replica's /readyz was ready in ${during.filter((sample) => sample.ready).length} of ${during.length} samples`,
   })
 
-  for (const request of notInFlight.slice(0, 5)) {
+  const lostFirst = [...notInFlight].sort(
+    (x, y) => Number(LOST.has(y.outcome)) - Number(LOST.has(x.outcome)),
+  )
+  for (const request of lostFirst.slice(0, 5)) {
     const route = routes.get(request.id)
     console.log(
       `  not in flight on the killed replica: #${request.id} ${request.kind}, sent ${round(request.started - kill.start)} ms after the kill, ended ${round(request.ended - kill.start)} ms after it, ${request.outcome}; nginx: ${route ? `${route.status} from ${route.upstreams.join(', ')}` : 'no log line'}`,
@@ -308,7 +311,7 @@ function report(input: ReportInput): boolean {
   for (const request of sent) {
     if (request.outcome === 'ok') continue
     const key = `${windowOf(request, windows)} / ${request.kind} / ${request.outcome}`
-    if (!examples.has(key)) examples.set(key, request.detail)
+    if (!examples.has(key)) examples.set(key, request.detail.slice(0, 400))
   }
   for (const [key, detail] of examples) console.log(`First of ${key}: ${detail}`)
   return verdicts.every((verdict) => verdict.held)
