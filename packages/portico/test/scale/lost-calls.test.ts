@@ -1,13 +1,17 @@
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { createClient } from '@redis/client'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { copyPlugin } from '../support/cli-process.js'
 import { rawMcp, type SseEvent, sseEvents, toolsCallBody } from '../support/raw-mcp.js'
 import {
   type BuiltPlugin,
-  buildReplicaPlugin,
   killReplica,
   type ReplicaProcess,
+  replicaPluginDir,
   startReplicas,
   stopReplicas,
 } from './replicas.js'
@@ -24,7 +28,14 @@ let redis: RedisServer | undefined
 let replicas: ReplicaProcess[] = []
 
 beforeAll(async () => {
-  plugin = await buildReplicaPlugin('stateful')
+  plugin = await copyPlugin(replicaPluginDir)
+  // Stateful, and sheds no load: a busy test machine would otherwise refuse a handshake with
+  // 503 now and then, which is not what these tests are about.
+  await writeFile(
+    join(plugin.dir, 'portico.config.ts'),
+    "export default { title: 'Replica', mcp: { sessions: 'stateful' }, limits: { eventLoopDelayMs: 0 } }\n",
+  )
+  await buildPlugin(plugin.dir)
 }, 60_000)
 afterAll(() => plugin?.remove())
 afterEach(async () => {
