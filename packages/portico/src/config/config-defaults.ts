@@ -9,6 +9,7 @@ export const configDefaults = {
   style: { color: '#0f766e', icons: [] },
   limits: {
     bodyBytes: 1048576,
+    resultBytes: 8388608,
     toolTimeoutMs: 30000,
     mcpSessions: 1000,
     mcpSessionsPerClient: 100,

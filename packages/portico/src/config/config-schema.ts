@@ -244,6 +244,14 @@ export const configSchema: JsonSchema = {
           maximum: 1073741824,
           default: 1048576,
         },
+        resultBytes: {
+          type: 'integer',
+          description:
+            "Largest tool result, in bytes of its JSON (UTF-8). Past it: the call fails, naming the limit (500 over REST, an `isError` result over MCP), and nothing of the result is sent. An answer holds a few copies of its result while it is written (the tool's value, its JSON, the bytes sent, and over MCP the text copy too), so 8 MiB keeps a call to tens of MiB, well inside the 512 Mi of the shipped pod even with calls side by side, and is more than an agent can read. At most 64 MiB: MCP's escaped text copy must still fit in one string.",
+          minimum: 1,
+          maximum: 67108864,
+          default: 8388608,
+        },
         toolTimeoutMs: {
           type: 'integer',
           description:

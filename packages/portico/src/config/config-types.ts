@@ -131,6 +131,19 @@ export interface LimitsConfig {
    */
   bodyBytes?: number
   /**
+   * Largest tool result, in bytes of its JSON (UTF-8). Past it: the call fails, naming the limit
+   * (500 over REST, an `isError` result over MCP), and nothing of the result is sent. An answer
+   * holds a few copies of its result while it is written (the tool's value, its JSON, the bytes
+   * sent, and over MCP the text copy too), so 8 MiB keeps a call to tens of MiB, well inside the
+   * 512 Mi of the shipped pod even with calls side by side, and is more than an agent can read.
+   * At most 64 MiB: MCP's escaped text copy must still fit in one string.
+   * @integer
+   * @minimum 1
+   * @maximum 67108864
+   * @default 8388608
+   */
+  resultBytes?: number
+  /**
    * Longest a tool call may run, in milliseconds. Past it: the call fails (504 over REST) and the
    * tool's `ctx.signal` aborts. 30 s is long enough for a slow upstream API, short enough that a
    * stuck call frees its slot.

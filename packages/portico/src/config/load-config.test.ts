@@ -22,6 +22,7 @@ describe('loadConfig', () => {
     expect(identity.title).toBe('Typed')
     expect(config.limits).toEqual({
       bodyBytes: 1_048_576,
+      resultBytes: 8_388_608,
       toolTimeoutMs: 1_500,
       mcpSessions: 1000,
       mcpSessionsPerClient: 100,
@@ -65,6 +66,7 @@ describe('loadConfig', () => {
       style: { color: '#0f766e', icons: [] },
       limits: {
         bodyBytes: 1_048_576,
+        resultBytes: 8_388_608,
         toolTimeoutMs: 30_000,
         mcpSessions: 1000,
         mcpSessionsPerClient: 100,

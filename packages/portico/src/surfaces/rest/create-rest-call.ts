@@ -4,6 +4,7 @@ import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { refuseEncodedBody } from '../../http/is-encoded-body.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
+import { createResultWriter } from '../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createRestAdmission } from './create-rest-admission.js'
 import { parseJsonBody } from './parse-json-body.js'
@@ -34,6 +35,7 @@ export function createRestCall(
   options: RestCallOptions,
 ): (request: RestRequest) => Promise<RestAnswer> {
   const limitBytes = runtime.model.config.limits.bodyBytes
+  const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
   const admit = createRestAdmission(options)
   const routes = new Map(
     runtime.model.tools.map((tool) => [`/api/${tool.className}/${tool.methodName}`, tool.id]),
@@ -62,7 +64,7 @@ export function createRestCall(
           ? { signal: request.signal }
           : undefined,
       )
-      return { status: 200, headers: jsonHeaders, body: JSON.stringify(result) }
+      return { status: 200, headers: jsonHeaders, body: writeResult(toolId, result) }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
       const headers = problem.status === 405 ? notAllowedHeaders : problemHeaders

@@ -6,25 +6,36 @@ import type { McpResultForm } from '../catalog/to-mcp-tool.js'
 /**
  * A tool's result as MCP wants it: `structuredContent` and the same JSON as a text block for
  * clients that read only text; a `ToolContent` result is already `{ content: [...blocks] }`.
- * The result is the runtime's, already shaped to plain JSON, so it is used as it is rather than
- * copied through a parse.
+ * `resultJson` is the result as `createResultWriter` wrote it (and held to the limit): the text
+ * block reuses it. The result is the runtime's, already shaped to plain JSON, so it is used as
+ * it is rather than copied through a parse.
  */
-export function toCallToolResult(result: unknown, form: McpResultForm): CallToolResult {
+export function toCallToolResult(
+  result: unknown,
+  resultJson: string,
+  form: McpResultForm,
+): CallToolResult {
   if (form === 'content') return result as CallToolResult
-  const structuredContent = (form === 'wrapped' ? { result } : result) as Record<string, unknown>
+  if (form === 'wrapped') {
+    return {
+      content: [{ type: 'text', text: `{"result":${resultJson}}` }],
+      structuredContent: { result },
+    }
+  }
   return {
-    content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
-    structuredContent,
+    content: [{ type: 'text', text: resultJson }],
+    structuredContent: result as Record<string, unknown>,
   }
 }
 
 /**
- * {@link toCallToolResult} written as JSON directly, for the hot path: the structured content is
- * serialised once and reused, where serialising the result object would write it twice.
+ * {@link toCallToolResult} written as JSON directly, for the hot path, from the result's JSON
+ * alone: the structured content is that text, and the text block its escaped copy. Nothing is
+ * serialised twice.
  */
-export function toCallToolResultJson(result: unknown, form: McpResultForm): string {
-  if (form === 'content') return JSON.stringify(result)
-  const json = JSON.stringify(form === 'wrapped' ? { result } : result)
+export function toCallToolResultJson(resultJson: string, form: McpResultForm): string {
+  if (form === 'content') return resultJson
+  const json = form === 'wrapped' ? `{"result":${resultJson}}` : resultJson
   return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`
 }
 

@@ -1,6 +1,7 @@
 import type { CacheHint } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
 import { respond, withCors } from '../../../http/cors.js'
+import { createResultWriter } from '../../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
 import {
@@ -58,6 +59,7 @@ export function createHotAnswer(
   options: HotAnswerOptions,
 ): HotAnswer {
   const { dev, rounds, relay } = options
+  const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
   // Each era's list is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
   const toolsLists: Partial<Record<McpEra, ResultAnswer>> = {}
@@ -97,11 +99,20 @@ export function createHotAnswer(
       return undefined
 
     const shape = era === 'modern' ? modernize : (json: string) => json
+    const failedJson = (error: unknown) => shape(JSON.stringify(toToolErrorResult(error, dev)))
+    // The result is written once, here; one over `limits.resultBytes` fails as the tool would.
+    const completeJson = (result: unknown) => {
+      try {
+        return shape(toCallToolResultJson(writeResult(name as string, result), tool.resultForm))
+      } catch (error) {
+        return failedJson(error)
+      }
+    }
     // A method without a context cannot talk back: one JSON answer, as cheap as it gets.
     if (media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
       return runtime.invokeTool(name as string, input ?? {}, caller).then(
-        (result) => answer(shape(toCallToolResultJson(result, tool.resultForm)), body.id),
-        (error: unknown) => answer(shape(JSON.stringify(toToolErrorResult(error, dev))), body.id),
+        (result) => answer(completeJson(result), body.id),
+        (error: unknown) => answer(failedJson(error), body.id),
       )
     }
     const canStream = ACCEPTS_SSE.test(request.headers.get('accept') ?? '')
@@ -130,9 +141,9 @@ export function createHotAnswer(
       (outcome) => {
         const json =
           'complete' in outcome
-            ? shape(toCallToolResultJson(outcome.complete, tool.resultForm))
+            ? completeJson(outcome.complete)
             : 'failed' in outcome
-              ? shape(JSON.stringify(toToolErrorResult(outcome.failed, dev)))
+              ? failedJson(outcome.failed)
               : asInputRequired(outcome.inputRequired)
         call.finish(resultMessage(json, body.id))
       },

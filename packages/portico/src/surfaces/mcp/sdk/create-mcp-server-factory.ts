@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { createResultWriter } from '../../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
 import {
@@ -25,6 +26,7 @@ import { McpCallError } from '../calls/mcp-call-error.js'
 import { toCallToolResult, toToolErrorResult } from '../calls/to-call-tool-result.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
+import type { McpResultForm } from '../catalog/to-mcp-tool.js'
 import type { McpEra } from '../wire/protocol-versions.js'
 import { adaptSdkAnswers } from './adapt-sdk-answers.js'
 import { registerResourceHandlers } from './register-resource-handlers.js'
@@ -77,6 +79,17 @@ export function createMcpServerFactory(
     catalog.tools.map((tool) => [tool.name, tool.inputSchema as Record<string, unknown>]),
   )
   const promptsResult = { prompts: catalog.promptList }
+  const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
+  /** The SDK writes the answer again, but a result over the limit never reaches it. */
+  const completeResult = (name: string, result: unknown, form: McpResultForm) => {
+    let json: string
+    try {
+      json = writeResult(name, result)
+    } catch (error) {
+      return toToolErrorResult(error, options.dev)
+    }
+    return toCallToolResult(result, json, form)
+  }
 
   return ({ era, context, origin, lasting }) => {
     const mcp = new EdgeMcpServer(era, inputSchemas, catalog.serverInfo, {
@@ -101,7 +114,7 @@ export function createMcpServerFactory(
           resume: resumeOf(ctx),
           canAnswer: canAnswerOf(ctx),
         })
-        if ('complete' in outcome) return toCallToolResult(outcome.complete, tool.resultForm)
+        if ('complete' in outcome) return completeResult(name, outcome.complete, tool.resultForm)
         if ('failed' in outcome) return toToolErrorResult(outcome.failed, options.dev)
         // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
         return { resultType: 'input_required', ...outcome.inputRequired } as InputRequiredResult

@@ -1,0 +1,44 @@
+import { logger } from '../core/logger.js'
+import { PorticoError } from '../core/portico-error.js'
+
+/**
+ * Writes a tool's result, as the runtime resolved it, as the JSON text its answer is made of.
+ * Throws an `execution` {@link PorticoError} when that text is over `limits.resultBytes`.
+ */
+export type ResultWriter = (toolId: string, result: unknown) => string
+
+/**
+ * The one serialisation of a tool's result that REST and MCP answer with, held to `limitBytes`
+ * (`limits.resultBytes`) of UTF-8. The text is measured, not written again. Over the limit, or
+ * too long for a string at all, the call fails with an error that names the limit: shown in
+ * production too, as it carries nothing of the result, and logged as the runtime logs a failed
+ * call.
+ */
+export function createResultWriter(limitBytes: number): ResultWriter {
+  return (toolId, result) => {
+    let json: string
+    try {
+      json = JSON.stringify(result) ?? 'null'
+    } catch (error) {
+      // The shaped result is plain JSON: only its length can stop it being written.
+      if (!(error instanceof RangeError) || !/string length/i.test(error.message)) throw error
+      throw refuse(`is longer than a string can hold`, toolId, limitBytes, error)
+    }
+    // UTF-8 takes one to three bytes per UTF-16 unit: count them only when that could matter.
+    if (json.length * 3 > limitBytes) {
+      const bytes = Buffer.byteLength(json)
+      if (bytes > limitBytes) throw refuse(`is ${bytes} bytes`, toolId, limitBytes)
+    }
+    return json
+  }
+}
+
+function refuse(size: string, toolId: string, limitBytes: number, cause?: unknown): PorticoError {
+  const error = new PorticoError(
+    'execution',
+    `The result of ${toolId} ${size}, over limits.resultBytes (${limitBytes})`,
+    cause === undefined ? {} : { cause },
+  )
+  logger.error(`${toolId} failed:`, error)
+  return error
+}
