@@ -169,7 +169,8 @@ describe.each([
 
     it('keeps serving after hostile input', async () => {
       const hostile: [string, number][] = [
-        ['{"__proto__": {"admin": true}, "title": "x"}', 422],
+        // A key that reaches a prototype is refused before any schema sees it.
+        ['{"__proto__": {"admin": true}, "title": "x"}', 400],
         // Deeper than any body may nest (MAX_JSON_DEPTH, 1,000): refused before it is parsed.
         [`${'['.repeat(5000)}${']'.repeat(5000)}`, 400],
         ['null', 422],
