@@ -1,3 +1,4 @@
+import { configDefaults } from '../config/config-defaults.js'
 import { logger } from '../core/logger.js'
 import { PorticoError } from '../core/portico-error.js'
 
@@ -12,9 +13,11 @@ export type ResultWriter = (toolId: string, result: unknown) => string
  * (`limits.resultBytes`) of UTF-8. The text is measured, not written again. Over the limit, or
  * too long for a string at all, the call fails with an error that names the limit: shown in
  * production too, as it carries nothing of the result, and logged as the runtime logs a failed
- * call.
+ * call. A model that `portico build` wrote before the key existed has none: the default applies.
  */
-export function createResultWriter(limitBytes: number): ResultWriter {
+export function createResultWriter(
+  limitBytes: number = configDefaults.limits.resultBytes,
+): ResultWriter {
   return (toolId, result) => {
     let json: string
     try {
