@@ -48,7 +48,7 @@ describe('validateConfig', () => {
       'a misspelt nested key',
       { limits: { bodySize: 1 } },
       'limits.bodySize',
-      /allowed here: bodyBytes, toolTimeoutMs/,
+      /allowed here: bodyBytes, resultBytes, toolTimeoutMs/,
     ],
     [
       'an unknown auth mode',
