@@ -121,8 +121,9 @@ describe('GET /widget-assets/<path>', () => {
     expect(served.status).toBe(200)
     const refusals: [string, number][] = [
       ['/widget-assets/../secret.txt', 404],
-      ['/widget-assets/%2e%2e/secret.txt', 404],
-      ['/widget-assets/%2E%2e/secret.txt', 404],
+      // An encoded dot segment is refused on node:http before any route (400).
+      ['/widget-assets/%2e%2e/secret.txt', 400],
+      ['/widget-assets/%2E%2e/secret.txt', 400],
       ['/widget-assets/..%2fsecret.txt', 404],
       ['/widget-assets/..%5csecret.txt', 404],
       ['/widget-assets/%252e%252e/secret.txt', 404],
