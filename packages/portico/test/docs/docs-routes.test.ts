@@ -104,8 +104,10 @@ describe('the docs site', () => {
       '/assets/../../package.json',
     ]) {
       const response = await rawRequest(served.url, { method: 'GET', path, headers: {} })
-      // `%2e%2e` is `..` to a URL parser: `/assets/%2e%2e/index.html` is `/index.html`.
-      expect([404, 302], path).toContain(response.status)
+      // `%2e%2e` would be `..` to a URL parser (`/assets/%2e%2e/index.html` is `/index.html`):
+      // node:http refuses an encoded dot segment first (400).
+      expect([404, 302, 400], path).toContain(response.status)
+      if (path.includes('%2e')) expect(response.status, path).toBe(400)
       expect(response.body, path).not.toContain('"name"')
     }
   })
