@@ -20,5 +20,5 @@ export const configDefaults = {
     requestTimeoutMs: 30000,
     shutdownMs: 10000,
   },
-  server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [] },
+  server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [], isolateTools: false },
 } as const

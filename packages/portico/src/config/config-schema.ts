@@ -371,6 +371,12 @@ export const configSchema: JsonSchema = {
             "Web pages of other sites that may call the tools from a browser, as origins (`https://app.example`), or `'*'` for any. By default only the plugin's own pages may (and, on loopback, pages on loopback); in the authenticated modes beyond loopback any page may, since a call needs a bearer token.",
           default: [],
         },
+        isolateTools: {
+          type: 'boolean',
+          description:
+            "Run the tools in a pool of worker threads under `portico start` and `portico stdio`, one call per worker at a time, each worker's heap capped at 256 MiB: a tool that calls `process.exit()`, throws from a timer or fills its heap ends its own call (a 500, or `isError` over MCP) and its worker, which is replaced, instead of the whole server. A timeout ends the worker too, so a tool stuck in a loop is stopped. Costs a copy of each input and result; a tool may not take a context (`ctx`), and the plugin then fails to load. Resource templates and prompt methods run on the main thread as before.",
+          default: false,
+        },
       },
       additionalProperties: false,
     },

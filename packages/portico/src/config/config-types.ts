@@ -272,6 +272,17 @@ export interface ServerConfig {
    * @default []
    */
   allowBrowserOrigins?: '*' | BrowserOrigin[]
+  /**
+   * Run the tools in a pool of worker threads under `portico start` and `portico stdio`, one
+   * call per worker at a time, each worker's heap capped at 256 MiB: a tool that calls
+   * `process.exit()`, throws from a timer or fills its heap ends its own call (a 500, or
+   * `isError` over MCP) and its worker, which is replaced, instead of the whole server. A timeout
+   * ends the worker too, so a tool stuck in a loop is stopped. Costs a copy of each input and
+   * result; a tool may not take a context (`ctx`), and the plugin then fails to load.
+   * Resource templates and prompt methods run on the main thread as before.
+   * @default false
+   */
+  isolateTools?: boolean
 }
 
 /** A prompt's name, unique among all prompts. @pattern ^[a-zA-Z0-9_-]{1,64}$ */
@@ -401,6 +412,7 @@ export interface ResolvedConfig {
     allowedHosts: string[]
     /** Origins, or `['*']` for any. */
     allowBrowserOrigins: string[]
+    isolateTools: boolean
   }
 }
 

@@ -77,7 +77,7 @@ describe('loadConfig', () => {
         requestTimeoutMs: 30_000,
         shutdownMs: 10_000,
       },
-      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [] },
+      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [], isolateTools: false },
     })
   })
 

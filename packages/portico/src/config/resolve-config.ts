@@ -46,6 +46,7 @@ export function resolveConfig(config: PorticoConfig, pluginName = 'plugin'): Res
       allowBrowserOrigins: browserOriginsOf(
         config.server?.allowBrowserOrigins ?? [...defaults.server.allowBrowserOrigins],
       ),
+      isolateTools: config.server?.isolateTools ?? defaults.server.isolateTools,
     },
   }
 }

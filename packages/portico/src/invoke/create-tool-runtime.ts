@@ -25,6 +25,7 @@ import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { compileOutputShaper, type OutputShaper } from './compile-output-shaper.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
 import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
+import type { IsolatedCalls } from './create-isolated-calls.js'
 import { createToolContentShaper } from './create-tool-content-shaper.js'
 import { describeThrown } from './describe-thrown.js'
 import { type DatePlan, planDateRevival } from './plan-date-revival.js'
@@ -113,6 +114,11 @@ export interface ToolRuntimeOptions {
   compileValidators?: 'eager' | 'lazy'
   /** The validators `portico build` compiled: a schema found there is not compiled again. */
   precompiledValidators?: PrecompiledValidators
+  /**
+   * The worker pool that runs the tools when the config sets `server.isolateTools`; without it
+   * they run on this thread (`portico dev` and `build`), under the same refusal of a context.
+   */
+  isolated?: IsolatedCalls
 }
 
 /** A method ready to be run: a tool's, a resource template's or a prompt's. */
@@ -126,6 +132,8 @@ interface BoundMethod {
   takesContext: boolean
   /** Where the input holds dates to revive. */
   datePlan: DatePlan | undefined
+  /** The method to run in a worker of the pool, instead of `call`. */
+  isolated?: { className: string; methodName: string }
 }
 
 interface BoundTool extends BoundMethod {
@@ -154,6 +162,13 @@ export function createToolRuntime(
   const compileAnswerSchema = cachedCompiler(
     createSchemaCompiler({ useDefaults: true, strict: false }),
   )
+  const isolated = model.config.server.isolateTools ? options.isolated : undefined
+  // Isolated, a class is made in each worker; here only those whose templates or prompt
+  // methods run on this thread.
+  const mainThreadClasses = new Set([
+    ...model.resourceTemplates.map((template) => template.className),
+    ...model.prompts.flatMap((prompt) => (prompt.method ? [prompt.method.className] : [])),
+  ])
   const instances = new Map<string, object>()
   for (const toolClass of model.toolClasses) {
     const Constructor = classes.get(toolClass.name)
@@ -162,6 +177,10 @@ export function createToolRuntime(
         { file: toolClass.file },
         `the module does not export the class ${toolClass.name}`,
       )
+    }
+    if (isolated && !mainThreadClasses.has(toolClass.name)) {
+      instances.set(toolClass.name, Constructor.prototype as object)
+      continue
     }
     try {
       instances.set(toolClass.name, new Constructor())
@@ -186,6 +205,12 @@ export function createToolRuntime(
   }
   const tools = new Map<string, BoundTool>()
   for (const definition of model.tools) {
+    if (model.config.server.isolateTools && definition.takesContext === true) {
+      throw new PluginDefinitionError(
+        definition.source,
+        `${definition.id} takes a context, which a tool cannot have with server.isolateTools: it runs in a worker thread, and ctx (elicit, progress, signal) needs the main one`,
+      )
+    }
     const call = bind(definition)
     const validate = once(definition, 'input schema', () => compileInput(definition.inputSchema))
     const shape = once(definition, 'output schema', () =>
@@ -204,6 +229,9 @@ export function createToolRuntime(
       call,
       takesContext: definition.takesContext === true,
       datePlan: planDateRevival(definition.inputSchema, definition.inputDatePaths),
+      ...(isolated && {
+        isolated: { className: definition.className, methodName: definition.methodName },
+      }),
     })
   }
   const templates = new Map<string, BoundMethod>()
@@ -263,14 +291,21 @@ export function createToolRuntime(
     const call = tool.takesContext
       ? createCallContext(toolId, caller, channel, compileAnswerSchema)
       : undefined
+    // An isolated call's timeout ends its worker, and with it the call: nothing comes late.
+    const ending = tool.isolated ? new AbortController() : undefined
     try {
-      const work = Promise.resolve().then(() => tool.call(input, call?.context))
+      const work =
+        isolated && tool.isolated
+          ? isolated.call({ ...tool.isolated, input }, (ending as AbortController).signal)
+          : Promise.resolve().then(() => tool.call(input, call?.context))
       const result = await withTimeout(
         call?.cancelled ? Promise.race([work, call.cancelled]) : work,
         timeoutMs,
         toolId,
-        (late) => onToolError(toolId, late),
-        call?.abort,
+        (late) => {
+          if (late !== ending?.signal.reason) onToolError(toolId, late)
+        },
+        ending ? (error) => ending.abort(error) : call?.abort,
       )
       return tool.shape()(result)
     } catch (error) {

@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPlugin } from '../support/build-plugin.js'
 import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
@@ -142,5 +144,107 @@ describe('a tool that ends the process under portico start', () => {
     await expectAllLost([Promise.resolve(own), ...under])
     await expectRefused(url)
     expect(server.output()).toMatch(/JavaScript heap out of memory/)
+  })
+})
+
+describe('with server.isolateTools, a tool that ends its worker', () => {
+  let isolated: { server: CliProcess; url: string }
+  /** How long the calls under way wait, isolated: long enough to span the fault. */
+  const ISOLATED_HOLD_MS = 1500
+  beforeAll(async () => {
+    const config = `import { defineConfig } from 'portico'
+
+export default defineConfig({
+  title: 'Fatal',
+  limits: { toolTimeoutMs: 3000 },
+  server: { isolateTools: true },
+})
+`
+    await writeFile(join(plugin.dir, 'portico.config.ts'), config)
+    await buildPlugin(plugin.dir)
+    isolated = await start()
+  })
+
+  /** A REST call and an MCP call under way (two workers), then the fault in a third. */
+  async function faultAmongOthers(tool: string, input: unknown = {}) {
+    const { url } = isolated
+    const others = Promise.all([
+      rest(url, 'hold', { ms: ISOLATED_HOLD_MS }),
+      rawMcp(url, { era: '2026' }).request('tools/call', {
+        name: 'Fatal_hold',
+        arguments: { ms: ISOLATED_HOLD_MS },
+      }),
+    ])
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const [answer, mcp] = await Promise.all([
+      rest(url, tool, input),
+      rawMcp(url, { era: '2025' }).request<{ isError?: boolean; content: { text: string }[] }>(
+        'tools/call',
+        { name: `Fatal_${tool}`, arguments: input },
+      ),
+    ])
+    const [held, heldMcp] = await others
+    // The others answered as if nothing happened, and the server still serves.
+    expect(held).toEqual({ status: 200, text: '{"held":true}' })
+    expect(heldMcp.result).toMatchObject({ structuredContent: { held: true } })
+    expect(await rest(url, 'ping')).toEqual({ status: 200, text: '{"pong":true}' })
+    expect(isolated.server.child.exitCode).toBeNull()
+    return { answer, mcp: mcp.result }
+  }
+
+  it.each([
+    {
+      what: 'process.exit(0)',
+      tool: 'exitProcess',
+      input: { code: 0 },
+      log: /worker exited with code: 0/,
+    },
+    { what: 'a full heap', tool: 'leak', input: {}, log: /JS heap out of memory/ },
+  ])(
+    'ends its own call with a 500 or isError on $what, and the others go on',
+    async ({ tool, input, log }) => {
+      const { answer, mcp } = await faultAmongOthers(tool, input)
+      expect(answer.status).toBe(500)
+      expect(JSON.parse(answer.text)).toMatchObject({ type: 'urn:portico:problem:execution' })
+      expect(mcp?.isError).toBe(true)
+      await isolated.server.waitForOutput(log)
+    },
+  )
+
+  it('answers the call that left a throwing timer, logs the throw and replaces the worker', async () => {
+    const { answer, mcp } = await faultAmongOthers('throwLater')
+    expect(answer).toEqual({ status: 200, text: '{"ok":true}' })
+    expect(mcp?.isError).toBeUndefined()
+    await isolated.server.waitForOutput(
+      /A tool worker ended on an exception nothing caught, and is replaced:[^\n]*thrown from a timer/,
+    )
+  })
+
+  it('stops a call that computes forever at its timeout, by ending its worker', async () => {
+    const started = Date.now()
+    const { answer } = await faultAmongOthers('spin')
+    expect(answer.status).toBe(504)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    // The worker that spun is gone: a new call is served at once.
+    expect(await rest(isolated.url, 'ping')).toEqual({ status: 200, text: '{"pong":true}' })
+  })
+
+  it('refuses to build a tool that takes a context', async () => {
+    const tool = `import type { PorticoToolContext } from 'portico'
+
+export class Asking {
+  async ask(_input: { q: string }, ctx: PorticoToolContext): Promise<{ ok: boolean }> {
+    return { ok: !ctx.signal.aborted }
+  }
+}
+`
+    await writeFile(join(plugin.dir, 'tools/asking.ts'), tool)
+    try {
+      await expect(buildPlugin(plugin.dir)).rejects.toThrow(
+        /Asking_ask takes a context, which a tool cannot have with server\.isolateTools/,
+      )
+    } finally {
+      await rm(join(plugin.dir, 'tools/asking.ts'))
+    }
   })
 })

@@ -43,7 +43,7 @@ export function createBareModel(): PluginModel {
         requestTimeoutMs: 30_000,
         shutdownMs: 10_000,
       },
-      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [] },
+      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [], isolateTools: false },
       prompts: [],
       resources: { scheme: 'notes' },
     },
