@@ -172,10 +172,7 @@ describe('a stateful call whose replica was killed', () => {
       const started = performance.now()
       const call = client.callTool(
         { name: 'Replica_wait', arguments: { ms: 120_000 } },
-        undefined,
-        {
-          timeout: 60_000,
-        },
+        { timeout: 60_000 },
       )
       const settled = call.then(
         () => 'answered',
