@@ -1,3 +1,4 @@
+import { configDefaults } from '../../src/config/config-defaults.js'
 import type { PluginModel, ToolDefinition } from '../../src/model/plugin-model.js'
 
 // Test-only: the hand-built models the document tests share.
@@ -30,20 +31,9 @@ export function createBareModel(): PluginModel {
       auth: 'anon',
       mcp: { servers: {}, external: {}, sessions: 'stateless' },
       style: { color: '#0f766e', icons: [] },
-      limits: {
-        bodyBytes: 1048576,
-        resultBytes: 8388608,
-        toolTimeoutMs: 30000,
-        mcpSessions: 1000,
-        mcpSessionsPerClient: 100,
-        mcpSessionIdleMs: 600_000,
-        mcpStreams: 1000,
-        eventLoopDelayMs: 200,
-        headersTimeoutMs: 10_000,
-        requestTimeoutMs: 30_000,
-        shutdownMs: 10_000,
-      },
-      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [], isolateTools: false },
+      // The generated defaults: a limit added to its declaration reaches the fixture too.
+      limits: { ...configDefaults.limits },
+      server: { ...configDefaults.server, allowedHosts: [], allowBrowserOrigins: [] },
       prompts: [],
       resources: { scheme: 'notes' },
     },
