@@ -8,12 +8,12 @@ import { createWriteStream, readFileSync } from 'node:fs'
 import { chmod, cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { connect } from 'node:net'
 import { join, resolve } from 'node:path'
+import { deployNginxConf, siteConfig } from '../../packages/portico/test/scale/nginx.js'
 import { freePort } from './server-process.js'
 
 const repo = resolve(import.meta.dirname, '../..')
 const cli = resolve(repo, 'packages/portico/bin/portico.js')
 const notes = resolve(repo, 'examples/notes')
-const deployNginxConf = resolve(repo, 'deploy/nginx/portico.conf')
 const nginxPath = '/usr/sbin/nginx'
 const redisServerPath = '/usr/bin/redis-server'
 
@@ -191,36 +191,15 @@ export interface NginxProcess {
   stop(): Promise<void>
 }
 
-/**
- * The deploy file with the soak's addresses: its listen line and its replica lines replaced
- * (every parameter kept), the rest as shipped.
- */
-function siteConfig(deployed: string, listen: string, replicas: string[]): string {
-  const server = /^(\s*)server\s+\S+:\d+(\s[^;]*)?;$/gm
-  const listenLine = /^(\s*)listen\s+\d+;$/gm
-  if (!server.test(deployed) || (deployed.match(listenLine) ?? []).length !== 1) {
-    throw new Error(`${deployNginxConf}: expected replica "server" lines and one "listen" line`)
-  }
-  let replaced = false
-  return deployed
-    .replace(server, (_line, indent: string, parameters = '') => {
-      if (replaced) return ''
-      replaced = true
-      return replicas.map((address) => `${indent}server ${address}${parameters};`).join('\n')
-    })
-    .replace(listenLine, (_line, indent: string) => `${indent}listen ${listen};`)
-}
-
 export async function startNginx(dir: string, replicas: Replica[]): Promise<NginxProcess> {
   const prefix = join(dir, 'nginx')
   await mkdir(prefix, { recursive: true })
   await chmod(prefix, 0o755)
   const port = await freePort()
-  const site = siteConfig(
-    await readFile(deployNginxConf, 'utf8'),
-    `127.0.0.1:${port}`,
-    replicas.map((replica) => replica.address),
-  )
+  const site = siteConfig(await readFile(deployNginxConf, 'utf8'), {
+    listen: `127.0.0.1:${port}`,
+    replicas: replicas.map((replica) => replica.address),
+  })
   const user = process.getuid?.() === 0 ? 'user nobody nogroup;\n' : ''
   const main = `${user}daemon off;
 worker_processes 1;
