@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { PROBLEM_CONTENT_TYPE } from '../http/problem-response.js'
+import { PROBLEM_CONTENT_TYPE, problemKinds, problemType } from '../http/problem-response.js'
 
 /**
  * A path segment that percent-encodes a dot segment (`%2e`, `.%2e`, `%2E%2e`, ...). The Fetch
@@ -21,14 +21,10 @@ export function refuseAmbiguousRequest(
 ): boolean {
   const detail = ambiguityOf(request)
   if (detail === undefined) return false
-  const body = JSON.stringify({
-    type: 'urn:portico:problem:bad_request',
-    title: 'Bad request',
-    status: 400,
-    detail,
-  })
+  const { title, status } = problemKinds.bad_request
+  const body = JSON.stringify({ type: problemType('bad_request'), title, status, detail })
   response.shouldKeepAlive = false
-  response.writeHead(400, {
+  response.writeHead(status, {
     'content-type': PROBLEM_CONTENT_TYPE,
     'content-length': Buffer.byteLength(body),
     connection: 'close',

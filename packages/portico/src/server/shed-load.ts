@@ -1,6 +1,6 @@
-import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http'
+import type { RequestListener, Server, ServerResponse } from 'node:http'
 import { withCors } from '../http/cors.js'
-import { PROBLEM_CONTENT_TYPE } from '../http/problem-response.js'
+import { PROBLEM_CONTENT_TYPE, problemKinds, problemType } from '../http/problem-response.js'
 import { LIVENESS_PATH, READINESS_PATH } from '../surfaces/health/health-routes.js'
 import { createLoadGauge } from './create-load-gauge.js'
 
@@ -41,11 +41,14 @@ const shedHeaders = (contentType: string) =>
     'retry-after': String(RETRY_AFTER_SECONDS),
     'cache-control': 'no-store',
   })
+const problemHeaders = shedHeaders(PROBLEM_CONTENT_TYPE)
+const jsonRpcHeaders = shedHeaders('application/json')
+const unavailable = problemKinds.unavailable
 const problemBody = (waitMs: number, max: number) =>
   JSON.stringify({
-    type: 'urn:portico:problem:unavailable',
-    title: 'Service unavailable',
-    status: 503,
+    type: problemType('unavailable'),
+    title: unavailable.title,
+    status: unavailable.status,
     detail: `The server is overloaded (a new request would wait ${waitMs} ms, over ${max} ms): retry later`,
   })
 const jsonRpcBody = (waitMs: number, max: number) =>
@@ -94,7 +97,7 @@ export function shedLoad(serve: RequestListener, options: LoadSheddingOptions): 
       const wait = gauge.waitMs()
       if (wait > max) {
         stats.shed += 1
-        return refuse(request, response, Math.round(wait), max)
+        return refuse(pathname, response, Math.round(wait), max)
       }
       // An event stream stays open for as long as its client likes, costing the loop nothing
       // meanwhile: it is not a call in the queue (`limits.mcpStreams` caps those).
@@ -105,18 +108,12 @@ export function shedLoad(serve: RequestListener, options: LoadSheddingOptions): 
   }
 }
 
-function refuse(
-  request: IncomingMessage,
-  response: ServerResponse,
-  waitMs: number,
-  max: number,
-): void {
-  const pathname = (request.url ?? '').split('?', 1)[0] ?? ''
+function refuse(pathname: string, response: ServerResponse, waitMs: number, max: number): void {
   // The JSON-RPC endpoints, not their `.json` mirrors (documents, answered as such).
   const mcp = pathname === '/mcp' || (pathname.startsWith('/mcp/') && !pathname.endsWith('.json'))
   const body = mcp ? jsonRpcBody(waitMs, max) : problemBody(waitMs, max)
-  response.writeHead(503, {
-    ...shedHeaders(mcp ? 'application/json' : PROBLEM_CONTENT_TYPE),
+  response.writeHead(unavailable.status, {
+    ...(mcp ? jsonRpcHeaders : problemHeaders),
     'content-length': String(Buffer.byteLength(body)),
   })
   response.end(body)
