@@ -5,7 +5,7 @@ import { PorticoError } from '../core/portico-error.js'
 import type { IsolatedOutcome, IsolatedTask, IsolatedWorkerData } from './isolated-tool-worker.js'
 
 /** The heap of each worker (V8's old generation), in MiB: a leak ends its worker there. */
-export const ISOLATED_HEAP_MB = 256
+const ISOLATED_HEAP_MB = 256
 
 /**
  * The workers of the pool, all kept from the start (Piscina's default count): a worker that

@@ -6,7 +6,7 @@ import { Server as NetServer } from 'node:net'
  * long enough for a request a proxy already sent on one to arrive and be answered, with
  * `Connection: close`, rather than meet a closed connection.
  */
-export const LAME_DUCK_MS = 500
+const LAME_DUCK_MS = 500
 
 /** How a server finishes: see {@link trackCalls}. */
 export interface CallTracker {

@@ -6,7 +6,7 @@ import type { McpEventMessage, McpEventStore } from '../../../stores/mcp-event-s
  * resuming the call's stream elsewhere gets an error instead of waiting. Renewed three times
  * within it, so one slow renewal does not let it lapse.
  */
-export const CALL_LEASE_MS = 6_000
+const CALL_LEASE_MS = 6_000
 
 /** The calls of one session that run in this process, as {@link leaseCalls} tracks them. */
 export interface LeasedCalls {

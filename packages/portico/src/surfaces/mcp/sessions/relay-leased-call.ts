@@ -10,7 +10,7 @@ const POLL_MS = 500
 const KEEP_ALIVE_EVERY = 30
 
 /** What the client of a call whose replica stopped gets, under the call's id. */
-export const CALL_OWNER_STOPPED = { code: -32603, message: 'the replica running this call stopped' }
+const CALL_OWNER_STOPPED = { code: -32603, message: 'the replica running this call stopped' }
 
 /** Options of {@link relayLeasedCall}. */
 export interface RelayOptions {
