@@ -1,9 +1,9 @@
-import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { prepareBuiltPlugin } from '../../src/server/create-fetch-handler.js'
 import { buildPlugin } from '../support/build-plugin.js'
 import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { rawMcp } from '../support/raw-mcp.js'
+import { trickle } from '../support/raw-request.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 import { startTestIssuer, type TestIssuer, testAuthSettings } from '../support/test-issuer.js'
 
@@ -32,33 +32,6 @@ function callWork(url: string, method: string, input: unknown): Promise<Response
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(input),
-  })
-}
-
-/**
- * Sends `head` on a raw connection, then one of `drip` every 100 ms, as a slow-loris client
- * does; resolves with what the server wrote and when it closed the connection.
- */
-function trickle(url: string, head: string, drip: string): Promise<{ answer: string; ms: number }> {
-  const { port } = new URL(url)
-  return new Promise((resolve, reject) => {
-    const started = performance.now()
-    const socket = connect(Number(port), '127.0.0.1', () => socket.write(head))
-    let answer = ''
-    const timer = setInterval(() => socket.write(drip), 100)
-    const giveUp = setTimeout(() => {
-      socket.destroy()
-      reject(new Error(`still connected after 8 s; got ${JSON.stringify(answer)}`))
-    }, 8_000)
-    socket.on('data', (chunk) => {
-      answer += chunk.toString('latin1')
-    })
-    socket.on('error', () => {})
-    socket.on('close', () => {
-      clearInterval(timer)
-      clearTimeout(giveUp)
-      resolve({ answer, ms: performance.now() - started })
-    })
   })
 }
 

@@ -149,3 +149,35 @@ function dechunk(bytes: Buffer): Buffer | undefined {
     offset = dataStart + size + 2
   }
 }
+
+/**
+ * Sends `head` on a raw connection to the server of `url`, then one of `drip` every 100 ms, as
+ * a slow-loris client does; resolves with what the server wrote and when it closed the
+ * connection. Rejects when the server keeps the connection past 8 s.
+ */
+export function trickle(
+  url: string,
+  head: string,
+  drip: string,
+): Promise<{ answer: string; ms: number }> {
+  const { port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const started = performance.now()
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(head))
+    let answer = ''
+    const timer = setInterval(() => socket.write(drip), 100)
+    const giveUp = setTimeout(() => {
+      socket.destroy()
+      reject(new Error(`still connected after 8 s; got ${JSON.stringify(answer)}`))
+    }, 8_000)
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('latin1')
+    })
+    socket.on('error', () => {})
+    socket.on('close', () => {
+      clearInterval(timer)
+      clearTimeout(giveUp)
+      resolve({ answer, ms: performance.now() - started })
+    })
+  })
+}
