@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logger } from '../../src/core/logger.js'
 import { copyPlugin } from '../support/cli-process.js'
+import { useLoggedLines } from '../support/logged-lines.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { type McpEra, rawMcp } from '../support/raw-mcp.js'
 import {
@@ -22,18 +22,7 @@ const FRAME = '{"text":""}'.length
 const served = useServedInBothModes(fixtureDir('sized-plugin'))
 
 /** Every line the server logged in this file, an Error as `Name: message`. */
-const logged: string[] = []
-const logReporter = {
-  log: (entry: { args: unknown[] }) => {
-    logged.push(
-      entry.args
-        .map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg)))
-        .join(' '),
-    )
-  },
-}
-beforeAll(() => logger.addReporter(logReporter))
-afterAll(() => logger.removeReporter(logReporter))
+const logged = useLoggedLines()
 
 const over = (tool: string, bytes: number) =>
   `The result of Sized_${tool} is ${bytes} bytes, over limits.resultBytes (${LIMIT})`

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logger, setLogFormat } from '../../src/core/logger.js'
+import { setLogFormat } from '../../src/core/logger.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../src/http/problem-response.js'
 import { buildPlugin } from '../support/build-plugin.js'
 import { copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { expectProblem } from '../support/expect-problem.js'
+import { useLoggedLines } from '../support/logged-lines.js'
 import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { type McpAnswer, type McpEra, rawMcp } from '../support/raw-mcp.js'
 import {
@@ -26,25 +27,14 @@ beforeAll(async () => {
 afterAll(() => fetchServed?.close())
 
 /** Every line the server logged in this file, an Error as `Name: message`. */
-const logged: string[] = []
-const logReporter = {
-  log: (entry: { args: unknown[] }) => {
-    logged.push(
-      entry.args
-        .map((arg) => (arg instanceof Error ? `${arg.name}: ${arg.message}` : String(arg)))
-        .join(' '),
-    )
-  },
-}
+const logged = useLoggedLines()
 /** Every rejection that nothing handled while this file ran: there must be none. */
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => unhandled.push(reason)
 beforeAll(() => {
-  logger.addReporter(logReporter)
   process.on('unhandledRejection', onUnhandled)
 })
 afterAll(() => {
-  logger.removeReporter(logReporter)
   process.off('unhandledRejection', onUnhandled)
 })
 
