@@ -1,5 +1,5 @@
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
-import { BATCH_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from './protocol-versions.js'
+import { BATCH_PROTOCOL_VERSION, isLegacyVersion } from './protocol-versions.js'
 
 /**
  * The refusal of a JSON-RPC batch in a 2025 revision that has none: 2025-03-26 added batches and
@@ -10,11 +10,7 @@ import { BATCH_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS } from './protocol-ver
 export function refuseBatch(request: Request, parsedBody: unknown): Response | undefined {
   if (!Array.isArray(parsedBody)) return undefined
   const version = request.headers.get('mcp-protocol-version')
-  if (
-    version === null ||
-    version === BATCH_PROTOCOL_VERSION ||
-    !LEGACY_PROTOCOL_VERSIONS.includes(version)
-  ) {
+  if (version === null || version === BATCH_PROTOCOL_VERSION || !isLegacyVersion(version)) {
     return undefined
   }
   return jsonRpcErrorResponse(
