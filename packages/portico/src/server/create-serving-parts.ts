@@ -22,7 +22,6 @@ export interface ServingPartsOptions {
  * the REST call itself.
  */
 export interface ServingParts {
-  listenHost: string
   hostPolicy: HostPolicy
   linkHost: LinkHost
   /** The public origin of a Fetch request (see `requestOrigin`). */
@@ -40,7 +39,6 @@ export function createServingParts(
   const hostPolicy = resolveHostPolicy(config, listenHost)
   const linkHost = createLinkHost(hostPolicy, listenHost)
   return {
-    listenHost,
     hostPolicy,
     linkHost,
     originOf: (request) => requestOrigin(request, config.server, linkHost, localPortOf(request)),
