@@ -9,7 +9,7 @@ import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { ResourceContents } from '../../invoke/resource-contents.js'
 import { createListedResourceReader } from './create-listed-resource-reader.js'
 import { admissionRequestOf, createRestAdmission } from './create-rest-admission.js'
-import type { RestHandlerOptions } from './create-rest-handler.js'
+import type { RestCallOptions } from './create-rest-call.js'
 import { parseJsonBody } from './parse-json-body.js'
 
 /** Where the plugin's resources are read over REST. */
@@ -18,6 +18,12 @@ export const RESOURCES_PATH = '/api/resources'
 /** Whether a request target (`/api/resources?uri=…`) is the resource route, which the app serves. */
 export function isResourcesTarget(target: string): boolean {
   return target === RESOURCES_PATH || target.startsWith(`${RESOURCES_PATH}?`)
+}
+
+/** Options of {@link createReadResourceRoute}: those of the REST call's admission, and the origin. */
+export interface ReadResourceRouteOptions extends RestCallOptions {
+  /** The public origin of a request (see `requestOrigin`), for the challenge. */
+  originOf(request: Request): string
 }
 
 const ALLOW = 'GET, HEAD, POST, OPTIONS'
@@ -36,7 +42,7 @@ const contentHeaders = { 'x-content-type-options': 'nosniff', 'content-security-
  */
 export function createReadResourceRoute(
   runtime: ToolRuntime,
-  options: RestHandlerOptions,
+  options: ReadResourceRouteOptions,
 ): (request: Request) => Promise<Response> {
   const { originOf, ...admissionOptions } = options
   const admit = createRestAdmission(admissionOptions)

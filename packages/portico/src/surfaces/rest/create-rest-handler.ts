@@ -1,14 +1,7 @@
 import { respond } from '../../http/cors.js'
 import { readBodyBytes } from '../../http/read-body.js'
 import { admissionRequestOf } from './create-rest-admission.js'
-import type { RestCallOptions } from './create-rest-call.js'
 import type { RestAnswer, RestRequest } from './rest-request.js'
-
-/** Options of {@link createRestHandler}. */
-export interface RestHandlerOptions extends RestCallOptions {
-  /** The public origin of a request (see `requestOrigin`), for the challenge. */
-  originOf(request: Request): string
-}
 
 /**
  * The REST surface on the Fetch API (every runtime): the REST call (`createRestCall`, shared

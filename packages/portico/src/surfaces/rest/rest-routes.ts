@@ -4,15 +4,19 @@ import type { Route } from '../../http/route.js'
 import { serveFile } from '../../http/serve-file.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createOpenApiBytes } from './create-open-api-bytes.js'
-import { createReadResourceRoute, RESOURCES_PATH } from './create-read-resource-route.js'
-import { createRestHandler, type RestHandlerOptions } from './create-rest-handler.js'
+import {
+  createReadResourceRoute,
+  RESOURCES_PATH,
+  type ReadResourceRouteOptions,
+} from './create-read-resource-route.js'
+import { createRestHandler } from './create-rest-handler.js'
 import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /**
  * Options of {@link restRoutes}. `originOf` is the public origin of a request (see
  * `requestOrigin`): OpenAPI names it as its server, the challenge as its resource.
  */
-export interface RestRoutesOptions extends RestHandlerOptions {
+export interface RestRoutesOptions extends ReadResourceRouteOptions {
   /** The REST call (`createRestCall`), made once and shared with the `node:http` edge. */
   call(request: RestRequest): Promise<RestAnswer>
 }
