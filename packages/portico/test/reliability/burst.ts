@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { Agent, request as httpRequest } from 'node:http'
 
 /** Options of {@link burst}. */
 export interface BurstOptions {
@@ -8,6 +8,8 @@ export interface BurstOptions {
   spinMs: number
   /** When to probe `/healthz` and `/readyz` after the burst starts; default 20 ms. */
   probeAfterMs?: number
+  /** Called once every call of the burst is sent, for more requests to meet the loaded server. */
+  onSent?: () => void
 }
 
 /** One call's answer. */
@@ -32,14 +34,36 @@ export interface BurstFigures {
 }
 
 /**
- * Sends `calls` REST calls of `Busy.spin` at once (a connection each), and while they are under
+ * Sends `calls` REST calls of `Busy.spin` at once, each on a connection of its own opened
+ * beforehand (as a proxy's or a client's keep-alive pool holds them), and while they are under
  * way probes `/healthz` and `/readyz`; resolves once every call is answered.
+ *
+ * The connections are opened first because Node 20 accepts new connections one per event-loop
+ * turn while the loop is busy: a burst of fresh connections would reach the server one at a
+ * time, at the pace of its calls, and the test would measure the kernel's accept queue, which
+ * no process can see (docs/deploy.md, "Overload", says so), rather than the server's shedding.
  */
 export async function burst(url: string, options: BurstOptions): Promise<BurstFigures> {
   const body = JSON.stringify({ ms: options.spinMs })
+  const pool = new Agent({ keepAlive: true, maxSockets: options.calls })
+  try {
+    // `/healthz` costs the server nothing: it is answered before any other work.
+    await Promise.all(Array.from({ length: options.calls }, () => send(`${url}/healthz`, { pool })))
+    return await measure(url, body, pool, options)
+  } finally {
+    pool.destroy()
+  }
+}
+
+async function measure(
+  url: string,
+  body: string,
+  pool: Agent,
+  options: BurstOptions,
+): Promise<BurstFigures> {
   const calls = Array.from({ length: options.calls }, async (): Promise<BurstAnswer> => {
     const started = performance.now()
-    const response = await send(`${url}/api/Busy/spin`, body)
+    const response = await send(`${url}/api/Busy/spin`, { body, pool })
     const answer: BurstAnswer = {
       status: response.status,
       ms: performance.now() - started,
@@ -48,6 +72,7 @@ export async function burst(url: string, options: BurstOptions): Promise<BurstFi
     if (response.status !== 200) answer.type = (JSON.parse(response.body) as { type: string }).type
     return answer
   })
+  options.onSent?.()
   await new Promise((done) => setTimeout(done, options.probeAfterMs ?? 20))
   const [healthz, readyz] = await Promise.all([probe(`${url}/healthz`), probe(`${url}/readyz`)])
   const answers = await Promise.all(calls)
@@ -73,18 +98,18 @@ async function probe(url: string): Promise<{ status: number; ms: number }> {
 }
 
 /**
- * One request on a connection of its own (`fetch` shares a pool whose connections a burst
- * waits for, which would measure the client's queue, not the server's).
+ * One request, on a connection of `pool` or else on a new one (`fetch` shares a pool of its own
+ * whose connections a burst waits for, which would measure the client's queue, not the server's).
  */
 function send(
   url: string,
-  body?: string,
+  { body, pool }: { body?: string; pool?: Agent } = {},
 ): Promise<{ status: number; retryAfter: string | null; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       url,
       {
-        agent: false,
+        agent: pool ?? false,
         method: body === undefined ? 'GET' : 'POST',
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
       },
