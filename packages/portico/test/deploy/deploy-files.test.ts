@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process'
+import { once } from 'node:events'
 import { readFile } from 'node:fs/promises'
+import { connect } from 'node:net'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -224,6 +226,24 @@ describe('the probes on a real portico start', () => {
       const response = await fetch(`${replica.url}${probe.httpGet.path}`)
       expect(response.status).toBe(200)
     }
+  })
+
+  it("keeps an idle connection open longer than nginx's keepalive_timeout", async () => {
+    // Whoever closes an idle keep-alive connection first must be nginx: a request it writes to a
+    // connection the replica is closing is reset, and nginx never resends a POST.
+    const deployed = await readFile(deployNginxConf, 'utf8')
+    const upstream = /^upstream portico \{([^}]*)\}/m.exec(deployed)?.[1] ?? ''
+    // nginx's default for an upstream is 60 s.
+    const nginxIdleSeconds = Number(/^\s*keepalive_timeout\s+(\d+)s;/m.exec(upstream)?.[1] ?? 60)
+    const [replica] = replicas as [ReplicaProcess]
+    const { port, hostname } = new URL(replica.url)
+    const socket = connect(Number(port), hostname)
+    socket.write(`GET ${LIVENESS_PATH} HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`)
+    await once(socket, 'data')
+    const answered = performance.now()
+    socket.resume()
+    await once(socket, 'close')
+    expect((performance.now() - answered) / 1000).toBeGreaterThan(nginxIdleSeconds)
   })
 
   it("passes the Dockerfile's HEALTHCHECK when serving, and fails it when not", async () => {
