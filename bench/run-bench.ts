@@ -69,10 +69,21 @@ const servers: Record<string, string> = {
     'MCPServer.listen(), as `mcp-use start`: stateless, logging and telemetry off (2025 leg: SSE; engines: Node ≥ 22.22.2)',
   xmcp: '`xmcp build`, node dist/http.js: stateless, config defaults (2025 leg: SSE)',
   'portico-auth': 'as portico, in mode custom: an RS256 bearer token verified on every call',
+  'portico-isolated':
+    'as portico, with server.isolateTools: each call in a worker thread of the Piscina pool',
 }
 
 /** The servers whose rows run on every Node leg: what the targets need. The peers run once. */
 const everyNodeServers = new Set(['bare-node', 'portico', 'portico-auth'])
+/**
+ * The servers whose rows run in every round on the current Node only: compared with a row of
+ * `everyNodeServers` by its median run, but no target reads them.
+ */
+const everyRoundServers = new Set(['portico-isolated'])
+
+/** Whether `server`'s row runs in `round` on `node`. */
+const runsIn = (server: string, node: NodeBinary, round: number) =>
+  everyNodeServers.has(server) || (node.current && (round === 1 || everyRoundServers.has(server)))
 
 interface Scenario {
   server: string
@@ -149,19 +160,24 @@ async function main(): Promise<void> {
   }
 
   const issuer = await startBenchIssuer()
-  const allScenarios = [...scenarios, ...(await authenticatedScenarios(issuer))]
+  const allScenarios = [
+    ...scenarios,
+    ...(await authenticatedScenarios(issuer)),
+    ...(await isolatedScenarios()),
+  ]
   const measured: MeasuredLeg[] = []
   try {
     for (const node of nodes) {
       console.log(node.node)
       const rows: ThroughputRow[] = []
       const catalogRows: CatalogRow[] = []
-      // Round 1 measures every row; later rounds only those the targets read (peers run once).
+      // Round 1 measures every row; later rounds only those the targets read and the isolated
+      // row compared with one of them (peers run once).
       for (let round = 1; round <= rounds; round++) {
         if (rounds > 1) console.log(` round ${round} of ${rounds}`)
         const chosen = allScenarios.filter(
           (scenario) =>
-            (everyNodeServers.has(scenario.server) || (node.current && round === 1)) &&
+            runsIn(scenario.server, node, round) &&
             (onlyRows === undefined || onlyRows.test(`${scenario.server} ${scenario.workload}`)),
         )
         for (const scenario of chosen)
@@ -187,6 +203,7 @@ async function main(): Promise<void> {
   }
   if (onlyRows !== undefined) {
     for (const leg of measured) printThroughput(leg)
+    for (const leg of measured) printIsolation(leg)
     return
   }
 
@@ -206,6 +223,7 @@ async function main(): Promise<void> {
   }))
 
   for (const leg of legs) printThroughput(leg)
+  for (const leg of legs) printIsolation(leg)
   printColdStart(legs)
   printOnceOnly(once, nodes.find((each) => each.current)?.node ?? '')
   for (const leg of legs) printCatalog(leg)
@@ -254,14 +272,19 @@ async function measureScenario(
   const server = await startServerProcess([entry], scenario.env, node)
   try {
     await expectSum(server.origin, scenario.requests.at(-1) as LoadRequest)
-    const result: LoadResult = await measureLoad(server.origin, scenario.requests, load)
+    const result: LoadResult = await measureLoad(
+      server.origin,
+      scenario.requests,
+      load,
+      server.cpuMs,
+    )
     if (result.errors + result.timeouts + result.non2xx > 0) {
       throw new Error(
         `${scenario.server} ${scenario.workload}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx`,
       )
     }
     console.log(
-      `  ${scenario.server.padEnd(12)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s`,
+      `  ${scenario.server.padEnd(16)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s, ${result.serverCpuMsPerRequest} ms server CPU per request`,
     )
     return { ...scenario, ...result, peakRssMiB: server.peakRssMiB() }
   } finally {
@@ -287,17 +310,29 @@ async function measureColdStarts(
 }
 
 /**
+ * Copies the calc plugin to `.generated/<name>` with `config` as its `portico.config.ts` and
+ * builds it with the CLI (`env`: what the build needs besides this process's environment).
+ * Returns the copy's directory.
+ */
+async function buildCalcVariant(
+  name: string,
+  config: string,
+  env: Record<string, string> = {},
+): Promise<string> {
+  const pluginDir = resolve(generatedDir, name)
+  await rm(pluginDir, { recursive: true, force: true })
+  await cp(calcDir, pluginDir, { recursive: true, filter: (path) => !path.includes('.portico') })
+  await writeFile(join(pluginDir, 'portico.config.ts'), `export default ${config}\n`)
+  await exec(process.execPath, [cliPath, 'build', pluginDir], { env: { ...process.env, ...env } })
+  return pluginDir
+}
+
+/**
  * REST and MCP `tools/call` with a valid RS256 token, on a copy of the calc plugin in mode
  * custom: the same tool and answers as the anonymous rows, plus the token check.
  */
 async function authenticatedScenarios(issuer: BenchIssuer): Promise<Scenario[]> {
-  const pluginDir = resolve(generatedDir, 'calc-auth')
-  await rm(pluginDir, { recursive: true, force: true })
-  await cp(calcDir, pluginDir, { recursive: true, filter: (path) => !path.includes('.portico') })
-  await writeFile(join(pluginDir, 'portico.config.ts'), "export default { auth: 'custom' }\n")
-  await exec(process.execPath, [cliPath, 'build', pluginDir], {
-    env: { ...process.env, ...issuer.env },
-  })
+  const pluginDir = await buildCalcVariant('calc-auth', "{ auth: 'custom' }", issuer.env)
   const env = { ...issuer.env, BENCH_PLUGIN_DIR: pluginDir }
   const withToken = (request: LoadRequest): LoadRequest => ({
     ...request,
@@ -310,6 +345,22 @@ async function authenticatedScenarios(issuer: BenchIssuer): Promise<Scenario[]> 
       workload: 'MCP call 2025',
       requests: [withToken(mcpLegacyCall)],
       env,
+    },
+  ]
+}
+
+/**
+ * The REST call on a copy of the calc plugin with `server: { isolateTools: true }`: the same
+ * tool and answers as the plain REST row, each call run in a worker thread of the pool.
+ */
+async function isolatedScenarios(): Promise<Scenario[]> {
+  const pluginDir = await buildCalcVariant('calc-isolated', '{ server: { isolateTools: true } }')
+  return [
+    {
+      server: 'portico-isolated',
+      workload: 'REST call',
+      requests: [restAdd],
+      env: { BENCH_PLUGIN_DIR: pluginDir },
     },
   ]
 }
@@ -339,6 +390,7 @@ function printThroughput(leg: MeasuredLeg): void {
         'p50 ms',
         'p99 ms',
         'peak RSS MiB',
+        'CPU ms/req',
         'setting',
       ],
       leg.throughput.map((row) => [
@@ -349,8 +401,42 @@ function printThroughput(leg: MeasuredLeg): void {
         row.p50,
         row.p99,
         row.peakRssMiB,
+        row.serverCpuMsPerRequest ?? '',
         servers[row.server] ?? '',
       ]),
+    ),
+  )
+}
+
+/**
+ * What `server.isolateTools` costs: the isolated REST row against the plain one of the same
+ * leg, by req/s and by server CPU time per request (all threads: the pool's workers count).
+ * Printed only when the leg measured both rows.
+ */
+function printIsolation(leg: MeasuredLeg): void {
+  const row = (server: string) =>
+    leg.throughput.find((each) => each.server === server && each.workload === 'REST call')
+  const plain = row('portico')
+  const isolated = row('portico-isolated')
+  if (!plain || !isolated) return
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+  const cpu = (each: ThroughputRow) => each.serverCpuMsPerRequest ?? Number.NaN
+  console.log(
+    `\nTool isolation on ${leg.node}: the calc plugin's REST call with and without server.isolateTools (median runs)`,
+  )
+  console.log(
+    formatTable(
+      ['server', 'req/s', '× plain', 'server CPU ms/req', '× plain'],
+      [
+        ['portico', Math.round(plain.requestsPerSecond), 1, cpu(plain), 1],
+        [
+          'portico-isolated',
+          Math.round(isolated.requestsPerSecond),
+          ratio(isolated.requestsPerSecond, plain.requestsPerSecond),
+          cpu(isolated),
+          ratio(cpu(isolated), cpu(plain)),
+        ],
+      ],
     ),
   )
 }

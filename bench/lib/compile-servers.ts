@@ -12,23 +12,44 @@ const compiledServersDir = resolve(import.meta.dirname, '../.build')
 const serversDir = resolve(import.meta.dirname, '../servers')
 
 /**
+ * The worker of `server.isolateTools`' pool: the pool finds it beside its own module
+ * (`new URL('./isolated-tool-worker.js', import.meta.url)`), which once bundled is the server's
+ * file in `.build/`, so it is compiled there under that name.
+ */
+const isolatedToolWorker = resolve(
+  import.meta.dirname,
+  '../../packages/portico/src/invoke/isolated-tool-worker.ts',
+)
+
+/** One bundle of plain ESM for bare `node`, its packages imported from node_modules. */
+const plainEsm = {
+  bundle: true,
+  packages: 'external',
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  logLevel: 'warning',
+} as const
+
+/**
  * Compiles `servers/*.ts` to plain ESM once, so every server, Portico's and the peers', runs as
  * JavaScript on bare `node`: no TypeScript loader in the measured processes, cold start included.
- * xmcp's own build comes first: `servers/xmcp.ts` runs its output.
+ * xmcp's own build comes first: `servers/xmcp.ts` runs its output. The tool worker of
+ * `server.isolateTools` is compiled beside them.
  */
 export async function compileServers(): Promise<Map<string, string>> {
   await buildXmcpServer()
   const files = (await readdir(serversDir)).filter((name) => name.endsWith('.ts'))
   await build({
+    ...plainEsm,
     entryPoints: files.map((name) => join(serversDir, name)),
     outdir: compiledServersDir,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     outExtension: { '.js': '.mjs' },
-    logLevel: 'warning',
+  })
+  await build({
+    ...plainEsm,
+    entryPoints: [isolatedToolWorker],
+    outfile: join(compiledServersDir, 'isolated-tool-worker.js'),
   })
   return new Map(
     files.map((name) => [

@@ -23,6 +23,11 @@ export interface LoadResult {
   errors: number
   timeouts: number
   non2xx: number
+  /**
+   * The server process's CPU time (user + system, all its threads) over the measured run,
+   * divided by the requests answered, in ms: when {@link measureLoad} was given `serverCpuMs`.
+   */
+  serverCpuMsPerRequest?: number
 }
 
 /** Options of {@link measureLoad}. */
@@ -35,15 +40,22 @@ export interface LoadOptions {
 /**
  * Drives a server with autocannon from a separate process: a warm-up run first (its figures
  * are dropped: the JIT and caches settle), then the measured run. Bounded by the durations.
+ * With `serverCpuMs` (a server process's `cpuMs`), read just before and after the
+ * measured run, the result also has the server's CPU time per request.
  */
 export async function measureLoad(
   origin: string,
   requests: LoadRequest[],
   options: LoadOptions,
+  serverCpuMs?: () => number,
 ): Promise<LoadResult> {
   if (options.warmupSeconds > 0)
     await runLoad(origin, requests, options.connections, options.warmupSeconds)
-  return runLoad(origin, requests, options.connections, options.durationSeconds)
+  const cpuBefore = serverCpuMs?.()
+  const result = await runLoad(origin, requests, options.connections, options.durationSeconds)
+  if (serverCpuMs === undefined || cpuBefore === undefined) return result
+  const perRequest = (serverCpuMs() - cpuBefore) / result.total
+  return { ...result, serverCpuMsPerRequest: Math.round(perRequest * 1000) / 1000 }
 }
 
 async function runLoad(
