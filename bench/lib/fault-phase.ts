@@ -7,8 +7,9 @@
 // Retry-After (honest answers, counted apart) and any other wrong answer, and judges:
 // - no fault: nothing lost and nothing wrong;
 // - SIGTERM: nothing lost and nothing wrong;
-// - SIGKILL: every failed request was in flight on the killed replica when it died (the soak
-//   tags each request with an id that nginx logs with the upstream it went to);
+// - SIGKILL: every failed request was in flight on the killed replica: handed there by nginx,
+//   under way when it died or written to its pooled connections before nginx saw them closed
+//   (the soak tags each request with an id that nginx logs with the upstream it went to);
 // - Redis paused: reported, not judged (what the pause did: answers, latency, readiness).
 //
 // SOAK_FAULT_CONNECTIONS (default 30), SOAK_FAULT_GAP_SECONDS (steady load between faults,
@@ -36,6 +37,11 @@ const redisPauseMs = Number(process.env.SOAK_REDIS_PAUSE_SECONDS ?? 5) * 1000
 const timeoutMs = Number(process.env.SOAK_FAULT_TIMEOUT_MS ?? 10_000)
 /** How long a window runs on after its fault is over (nginx skips a failed replica for 5 s). */
 const afterMs = 5_000
+/**
+ * How soon after a replica's death nginx must stop handing it requests: it learns of the death
+ * from its pooled connections closing, within a few of its event-loop turns (about 60 ms seen).
+ */
+const NOTICE_MS = 1_000
 
 interface Window {
   name: string
@@ -265,24 +271,27 @@ function report(input: ReportInput): boolean {
   })
 
   const killRequests = byWindow.get(kill.name) ?? []
-  // The replica dies between the signal (`start`) and its being seen dead: a request under way
-  // at any moment of that span that nginx sent to the killed replica, and to no replica after
-  // it (a refused connection is retried elsewhere; a request sent never is), was in flight there.
+  // A request is in flight on the killed replica when nginx handed it there and to no replica
+  // after it (a refused connection is retried elsewhere; a request written never is, as a tool
+  // call may have run). Most were under way when it died; the rest nginx wrote to its pooled
+  // keep-alive connections to the dead process in the moment before it saw them closed. No
+  // proxy can tell whether the replica read those, so at most once means they are lost too;
+  // they must all be sent within that moment (NOTICE_MS), not for as long as nginx keeps trying.
   const exited = kill.exited ?? kill.start
-  const dying = killRequests.filter(
-    (request) => request.started < exited && request.ended > kill.start,
-  )
-  const onKilled = new Set(
-    dying
-      .filter((request) => routes.get(request.id)?.upstreams.at(-1) === input.killedAddress)
-      .map((request) => request.id),
-  )
   const killFailed = failed(killRequests)
+  const handedToKilled = killFailed.filter(
+    (request) =>
+      routes.get(request.id)?.upstreams.at(-1) === input.killedAddress &&
+      request.started < exited + NOTICE_MS,
+  )
+  const afterDeath = handedToKilled.filter((request) => request.started >= exited)
+  const onKilled = new Set(handedToKilled.map((request) => request.id))
   const notInFlight = killFailed.filter((request) => !onKilled.has(request.id))
+  const lastHanded = Math.max(exited, ...handedToKilled.map((request) => request.started))
   verdicts.push({
     name: kill.name,
     held: notInFlight.length === 0 && killFailed.length <= input.connections,
-    text: `${lost(killRequests).length} lost, ${count(killRequests, ['other'])} other wrong answers; ${onKilled.size} requests were in flight on the killed replica (nginx's log: sent there, under way between the SIGKILL and its death ${round(exited - kill.start)} ms later; ${kill.inFlight.length} were under way on all replicas at the SIGKILL, ${dying.length} during that span); ${notInFlight.length} failed requests were not in flight there (must be 0), and at most ${input.connections} (the connections)`,
+    text: `${lost(killRequests).length} lost, ${count(killRequests, ['other'])} other wrong answers; ${onKilled.size} failed requests were in flight on the killed replica (nginx's log: handed there and nowhere after; ${onKilled.size - afterDeath.length} under way before its death ${round(exited - kill.start)} ms after the SIGKILL, ${afterDeath.length} written to its pooled connections after it, the last ${round(lastHanded - kill.start)} ms after the SIGKILL; ${kill.inFlight.length} were under way on all replicas at the SIGKILL); ${notInFlight.length} failed requests were not in flight there (must be 0), and at most ${input.connections} (the connections)`,
   })
 
   const redisRequests = byWindow.get(redis.name) ?? []
