@@ -63,7 +63,15 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
     const withGate = gate ? { gate } : {}
     if (gate) cookieSecret ??= resolveCookieSecret(process.env, { dev: true })
     const login = cookieSecret === undefined ? {} : { login: { cookieSecret } }
-    return assembleServer(runtime, { rootDir, dev: true, listenHost, ...withGate, ...login })
+    return assembleServer(runtime, {
+      rootDir,
+      dev: true,
+      listenHost,
+      // applyRequestTimeouts gives node:http limits.requestTimeoutMs, which bounds the body too.
+      hostTimesRequests: true,
+      ...withGate,
+      ...login,
+    })
   }
 
   const reload = async (changed: ReadonlySet<string>) => {

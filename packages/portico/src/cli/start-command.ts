@@ -16,6 +16,8 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const plugin = await prepareBuiltPlugin(rootDir, {
     listenHost: listen.host,
     requireCookieSecret: true,
+    // `timeouts` below hands limits.requestTimeoutMs to node:http, which bounds the body too.
+    hostTimesRequests: true,
   })
   // A mistake before serving (no build, a bad OAUTH_* setting) is printed for the person who
   // ran the command; from here on the server writes its log as JSON lines.

@@ -311,7 +311,7 @@ export const configSchema: JsonSchema = {
         requestTimeoutMs: {
           type: 'integer',
           description:
-            'Longest a client may take to send a whole request, headers and body, in milliseconds. Past it: 408. A body of `bodyBytes` arrives well within 30 s on a slow link.',
+            'Longest a client may take to send a whole request, headers and body, in milliseconds. Past it: 408. A body of `bodyBytes` arrives well within 30 s on a slow link. On Bun, Deno and workerd, which bound no such time, it bounds the body alone, from when Portico starts to read it: past it the body is cancelled and the answer is 408 (a problem document, or a JSON-RPC error on `/mcp`), where it would otherwise be held open as long as its client likes.',
           minimum: 100,
           maximum: 3600000,
           default: 30000,

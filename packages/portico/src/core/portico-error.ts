@@ -11,6 +11,7 @@ export type PorticoErrorKind =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'bad_request'
+  | 'request_timeout'
   | 'unauthorized'
   | 'forbidden'
   | 'timeout'

@@ -3,29 +3,60 @@ import { PorticoError } from '../core/portico-error.js'
 
 /**
  * Reads a request body within a size limit (413 beyond it; 400 for a body cut off before its
- * end). A body with a declared length is read in one piece: the Node adapter serves
- * `arrayBuffer()` straight from the socket, about five times faster than a stream reader. A body
- * without one (chunked) is counted as it streams, so it cannot grow past the limit in memory.
+ * end) and, given `deadlineMs`, within a time (408 past it, the body's stream cancelled).
+ *
+ * The deadline is `limits.requestTimeoutMs` on the hosts that bound nothing themselves (Deno,
+ * Bun and workerd hold a body that never ends open for as long as its client keeps the
+ * connection). Under `portico start` and `portico dev`, node:http's `requestTimeout` already
+ * ends such a request with that same figure, so the app passes none and Node's hot path gets
+ * no timer of its own (see `AppOptions.hostTimesRequests`).
+ *
+ * Without a deadline, a body with a declared length is read in one piece: the Node adapter
+ * serves `arrayBuffer()` straight from the socket, about five times faster than a stream
+ * reader. A body without one (chunked), or any body with a deadline, is read from its stream and
+ * counted as it arrives, so it cannot grow past the limit in memory, and the reader this holds
+ * can cancel it (a locked stream cannot be cancelled from outside `arrayBuffer()`).
  */
-export async function readBodyBytes(request: Request, limitBytes: number): Promise<Uint8Array> {
+export async function readBodyBytes(
+  request: Request,
+  limitBytes: number,
+  deadlineMs?: number,
+): Promise<Uint8Array> {
   const declared = request.headers.get('content-length')
-  if (declared !== null) {
-    if (Number(declared) > limitBytes) throw tooLarge(limitBytes)
+  if (declared !== null && Number(declared) > limitBytes) throw tooLarge(limitBytes)
+  if (declared !== null && deadlineMs === undefined) {
     return new Uint8Array(await request.arrayBuffer().catch(cutOff))
   }
   if (!request.body) return new Uint8Array(0)
   const reader = request.body.getReader()
+  // Cancelling settles the pending read: as done (the Streams spec, Deno, Bun) or as failed
+  // (workerd). Either way `expired` tells that end from the body's own.
+  let expired: PorticoError | undefined
+  const timer =
+    deadlineMs === undefined
+      ? undefined
+      : setTimeout(() => {
+          expired = tooSlow(deadlineMs)
+          reader.cancel().catch(() => {})
+        }, deadlineMs)
   const chunks: Uint8Array[] = []
   let total = 0
-  for (;;) {
-    const { done, value } = await reader.read().catch(cutOff)
-    if (done) break
-    total += value.byteLength
-    if (total > limitBytes) {
-      await reader.cancel()
-      throw tooLarge(limitBytes)
+  try {
+    for (;;) {
+      const { done, value } = await reader.read().catch((cause: unknown) => {
+        throw expired ?? cutOffError(cause)
+      })
+      if (expired) throw expired
+      if (done) break
+      total += value.byteLength
+      if (total > limitBytes) {
+        await reader.cancel()
+        throw tooLarge(limitBytes)
+      }
+      chunks.push(value)
     }
-    chunks.push(value)
+  } finally {
+    clearTimeout(timer)
   }
   if (chunks.length === 1) return chunks[0] as Uint8Array
   const bytes = new Uint8Array(total)
@@ -80,6 +111,13 @@ function cutOffError(cause: unknown): PorticoError {
 
 function cutOff(cause: unknown): never {
   throw cutOffError(cause)
+}
+
+function tooSlow(deadlineMs: number): PorticoError {
+  return new PorticoError(
+    'request_timeout',
+    `The request body did not arrive within ${deadlineMs} ms: send it whole, at once`,
+  )
 }
 
 function tooLarge(limitBytes: number): PorticoError {

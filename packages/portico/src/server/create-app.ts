@@ -76,6 +76,13 @@ export interface AppOptions {
    * answers 503 from then on, so a load balancer sends the rest elsewhere.
    */
   draining?: AbortSignal
+  /**
+   * True when the server in front already ends a request that takes longer than
+   * `limits.requestTimeoutMs` to arrive: `portico start` and `portico dev` make it node:http's
+   * `requestTimeout`. Otherwise (Deno, Bun, workerd, any other host of `createFetchHandler`) the
+   * app bounds each body read by that figure itself: 408 past it. Default false.
+   */
+  hostTimesRequests?: boolean
 }
 
 /** The MCP options of {@link createApp}. */
@@ -140,6 +147,10 @@ export function createAppFromParts(
   const withGate = gate ? { gate } : {}
   const { hostPolicy, originOf } = parts
   const publicDir = resolve(options.rootDir, 'public')
+  // One setting, one meaning: the time a request may take to arrive, bounded once per runtime.
+  const bodyDeadline = options.hostTimesRequests
+    ? {}
+    : { bodyDeadlineMs: model.config.limits.requestTimeoutMs }
   const routes: Route[] = [
     ...healthRoutes({
       ...(options.draining ? { draining: options.draining } : {}),
@@ -155,12 +166,20 @@ export function createAppFromParts(
           }),
         ]
       : []),
-    ...restRoutes(runtime, { dev, hostPolicy, originOf, call: parts.restCall, ...withGate }),
+    ...restRoutes(runtime, {
+      dev,
+      hostPolicy,
+      originOf,
+      call: parts.restCall,
+      ...withGate,
+      ...bodyDeadline,
+    }),
     ...mcpRoutes(runtime, {
       dev,
       hostPolicy,
       originOf,
       ...withGate,
+      ...bodyDeadline,
       ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
       ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
       ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),

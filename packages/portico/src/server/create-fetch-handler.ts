@@ -25,6 +25,8 @@ export interface PrepareOptions extends FetchHandlerOptions {
    * random secret breaks the logins under way at every restart and across replicas.
    */
   requireCookieSecret?: boolean
+  /** `portico start`: its node:http server ends slow requests (see `AppOptions.hostTimesRequests`). */
+  hostTimesRequests?: boolean
 }
 
 /**
@@ -77,6 +79,7 @@ export async function prepareBuiltPlugin(
     ...(cookieSecret === undefined ? {} : { login: { cookieSecret } }),
     mcp: { ...stateSecretFrom(process.env), ...stores },
     signal: lifetime.signal,
+    ...(options.hostTimesRequests ? { hostTimesRequests: true } : {}),
   })
   return { ...server, close: () => lifetime.abort() }
 }

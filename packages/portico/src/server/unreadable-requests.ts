@@ -5,16 +5,17 @@ import { PorticoError } from '../core/portico-error.js'
 import {
   PROBLEM_CONTENT_TYPE,
   type ProblemDocument,
+  problemKinds,
   problemResponse,
+  problemType,
   toProblemDocument,
 } from '../http/problem-response.js'
 
 /** How Node names what it could not read of a request, and the answer each gets. */
 const CLIENT_ERRORS: Record<string, ProblemDocument> = {
   ERR_HTTP_REQUEST_TIMEOUT: {
-    type: 'urn:portico:problem:request_timeout',
-    title: 'Request timeout',
-    status: 408,
+    type: problemType('request_timeout'),
+    ...problemKinds.request_timeout,
     detail: 'The request did not arrive in time: send it whole, at once',
   },
   HPE_HEADER_OVERFLOW: {

@@ -1,4 +1,5 @@
-import { copyFile, readFile } from 'node:fs/promises'
+import { copyFile, readFile, writeFile } from 'node:fs/promises'
+import { request as httpRequest } from 'node:http'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { buildPlugin } from '../support/build-plugin.js'
@@ -68,6 +69,13 @@ const runtimes: RuntimeCase[] = [
 ]
 
 const stopTimeoutMs = 5_000
+/**
+ * The copy's `limits.requestTimeoutMs` (and `headersTimeoutMs`, which may not exceed it): short,
+ * so that a body that never ends is cut off soon. Real bodies here arrive in milliseconds.
+ */
+const requestTimeoutMs = 1_000
+/** How long a never-ending body may be held: the limit, with room for a loaded machine. */
+const endlessBodyBudgetMs = requestTimeoutMs * 4 + 3_000
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 const servers = new Map<string, { url: string; process: CliProcess }>()
 
@@ -99,6 +107,12 @@ async function stop(server: CliProcess): Promise<void> {
 
 beforeAll(async () => {
   plugin = await copyPlugin(notesExampleDir)
+  const configPath = join(plugin.dir, 'portico.config.ts')
+  const config = await readFile(configPath, 'utf8')
+  const limits = 'limits: { toolTimeoutMs: 5_000 }'
+  if (!config.includes(limits)) throw new Error(`The notes config no longer says ${limits}`)
+  const short = `limits: { toolTimeoutMs: 5_000, headersTimeoutMs: ${requestTimeoutMs}, requestTimeoutMs: ${requestTimeoutMs} }`
+  await writeFile(configPath, config.replace(limits, short))
   await buildPlugin(plugin.dir, { target: 'worker' })
   for (const { entry } of runtimes) await copyFile(join(entriesDir, entry), join(plugin.dir, entry))
   await Promise.all(runtimes.map(start))
@@ -108,6 +122,44 @@ afterAll(async () => {
   await Promise.all([...servers.values()].map(({ process }) => stop(process)))
   await plugin?.remove()
 })
+
+/** What a POST whose body never ends got, and after how long. */
+interface EndlessAnswer {
+  status: number
+  body: string
+  ms: number
+}
+
+/**
+ * POSTs the start of a JSON body, chunked, and never its end; resolves with the answer, or
+ * rejects if none came within {@link endlessBodyBudgetMs}.
+ */
+function postEndlessBody(url: string, headers: Record<string, string>): Promise<EndlessAnswer> {
+  const started = performance.now()
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', headers }, (response) => {
+      let body = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        body += chunk
+      })
+      response.on('end', () => {
+        clearTimeout(timer)
+        request.destroy()
+        resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started })
+      })
+    })
+    const timer = setTimeout(() => {
+      request.destroy()
+      reject(new Error(`No answer within ${endlessBodyBudgetMs} ms: the body is held open`))
+    }, endlessBodyBudgetMs)
+    request.on('error', (error) => {
+      clearTimeout(timer)
+      reject(error)
+    })
+    request.write('{"jsonrpc":"2.0","id":1,')
+  })
+}
 
 function urlOf(runtime: RuntimeCase): string {
   const server = servers.get(runtime.name)
@@ -150,6 +202,37 @@ describe.each(runtimes)('the built notes plugin on $name', (runtime) => {
       }
     },
   )
+
+  it(`ends a REST body that never ends with 408 after limits.requestTimeoutMs`, async () => {
+    const answer = await postEndlessBody(`${urlOf(runtime)}/api/Notes/create`, {
+      'content-type': 'application/json',
+    })
+    expect(answer.status).toBe(408)
+    expect(JSON.parse(answer.body)).toEqual({
+      type: 'urn:portico:problem:request_timeout',
+      title: 'Request timeout',
+      status: 408,
+      detail: `The request body did not arrive within ${requestTimeoutMs} ms: send it whole, at once`,
+    })
+    expect(answer.ms).toBeGreaterThanOrEqual(requestTimeoutMs - 50)
+  })
+
+  it(`ends an MCP body that never ends with 408 and a JSON-RPC error`, async () => {
+    const answer = await postEndlessBody(`${urlOf(runtime)}/mcp`, {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    })
+    expect(answer.status).toBe(408)
+    expect(JSON.parse(answer.body)).toEqual({
+      jsonrpc: '2.0',
+      error: {
+        code: -32600,
+        message: `The request body did not arrive within ${requestTimeoutMs} ms: send it whole, at once`,
+      },
+      id: null,
+    })
+    expect(answer.ms).toBeGreaterThanOrEqual(requestTimeoutMs - 50)
+  })
 
   it(`answers GET / with ${runtime.docsStatus}, as docs/runtimes.md says`, async () => {
     const response = await fetch(`${urlOf(runtime)}/`)

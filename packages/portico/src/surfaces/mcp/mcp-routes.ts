@@ -39,6 +39,8 @@ export interface McpRoutesOptions {
   sessionStore?: McpSessionStore
   /** Closes the stateful sessions when aborted: the app is closing. */
   signal?: AbortSignal
+  /** How long a body may take to arrive (see `readBodyBytes`); absent where the host bounds it. */
+  bodyDeadlineMs?: number
 }
 
 /** The JSON mirrors of one server's list results, rendered once. */
@@ -157,7 +159,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
           'Not Acceptable: Client must accept application/json or text/event-stream',
         )
       }
-      const body = await readJsonRpcBody(request, maxRequestBodySize)
+      const body = await readJsonRpcBody(request, maxRequestBodySize, options.bodyDeadlineMs)
       if ('rejected' in body) return body.rejected
       const exchange: McpExchange = {
         server,

@@ -24,6 +24,11 @@ export function isResourcesTarget(target: string): boolean {
 export interface ReadResourceRouteOptions extends RestCallOptions {
   /** The public origin of a request (see `requestOrigin`), for the challenge. */
   originOf(request: Request): string
+  /**
+   * How long a body may take to arrive once read, in ms: `limits.requestTimeoutMs` where the host
+   * bounds no such time (see `readBodyBytes`); absent where it does.
+   */
+  bodyDeadlineMs?: number
 }
 
 const ALLOW = 'GET, HEAD, POST, OPTIONS'
@@ -44,7 +49,7 @@ export function createReadResourceRoute(
   runtime: ToolRuntime,
   options: ReadResourceRouteOptions,
 ): (request: Request) => Promise<Response> {
-  const { originOf, ...admissionOptions } = options
+  const { originOf, bodyDeadlineMs, ...admissionOptions } = options
   const admit = createRestAdmission(admissionOptions)
   const limitBytes = runtime.model.config.limits.bodyBytes
   const readListed = createListedResourceReader(runtime.model)
@@ -62,7 +67,7 @@ export function createReadResourceRoute(
       const uri =
         method === 'GET'
           ? uriOfQuery(request.url)
-          : uriOfBody(await readJsonBody(request, limitBytes))
+          : uriOfBody(await readJsonBody(request, limitBytes, bodyDeadlineMs))
       const channel = { signal: () => request.signal }
       const contents =
         readListed(uri, originOf(request)) ??
@@ -113,8 +118,13 @@ function answerBytes(contents: ResourceContents, head: boolean): Response {
 }
 
 /** The JSON body of a `POST`: an encoded one refused before it is read (415). */
-async function readJsonBody(request: Request, limitBytes: number): Promise<unknown> {
+async function readJsonBody(
+  request: Request,
+  limitBytes: number,
+  deadlineMs: number | undefined,
+): Promise<unknown> {
   const { headers } = request
   refuseEncodedBody(headers.get('content-encoding'))
-  return parseJsonBody(await readBodyBytes(request, limitBytes), headers.get('content-type'))
+  const bytes = await readBodyBytes(request, limitBytes, deadlineMs)
+  return parseJsonBody(bytes, headers.get('content-type'))
 }

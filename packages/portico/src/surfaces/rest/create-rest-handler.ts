@@ -5,18 +5,20 @@ import type { RestAnswer, RestRequest } from './rest-request.js'
 
 /**
  * The REST surface on the Fetch API (every runtime): the REST call (`createRestCall`, shared
- * with the `node:http` edge), read from a `Request`.
+ * with the `node:http` edge), read from a `Request`; its body within `bodyDeadlineMs`, when
+ * given (see `readBodyBytes`).
  */
 export function createRestHandler(
   call: (request: RestRequest) => Promise<RestAnswer>,
   originOf: (request: Request) => string,
+  bodyDeadlineMs?: number,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     const answer = await call({
       ...admissionRequestOf(request, originOf),
       contentType: request.headers.get('content-type'),
       contentEncoding: request.headers.get('content-encoding'),
-      readBody: (limitBytes) => readBodyBytes(request, limitBytes),
+      readBody: (limitBytes) => readBodyBytes(request, limitBytes, bodyDeadlineMs),
       signal: () => request.signal,
     })
     return respond(answer.body, answer.status, answer.headers)

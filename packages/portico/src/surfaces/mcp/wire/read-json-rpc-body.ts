@@ -20,9 +20,13 @@ const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
  * one over the limit (413), cut off (400), nested too deep (400) or holding what no input may
  * (400: a `__proto__`, `constructor` or `prototype` key, a number past a double) ends the
  * request. A body that is not JSON passes through untouched, for the SDK to answer (415) in its
- * own words.
+ * own words. Given `deadlineMs`, a body not whole by then is cancelled and ends it too (408).
  */
-export async function readJsonRpcBody(request: Request, limitBytes: number): Promise<JsonRpcBody> {
+export async function readJsonRpcBody(
+  request: Request,
+  limitBytes: number,
+  deadlineMs?: number,
+): Promise<JsonRpcBody> {
   const contentEncoding = request.headers.get('content-encoding')
   if (contentEncoding && isEncodedBody(contentEncoding)) {
     return { rejected: jsonRpcErrorResponse(415, -32600, encodedBodyMessage(contentEncoding)) }
@@ -32,9 +36,9 @@ export async function readJsonRpcBody(request: Request, limitBytes: number): Pro
   }
   let bytes: Uint8Array
   try {
-    bytes = await readBodyBytes(request, limitBytes)
+    bytes = await readBodyBytes(request, limitBytes, deadlineMs)
   } catch (error) {
-    // Over the limit (413), or cut off before its end (400).
+    // Over the limit (413), cut off before its end (400), or too slow (408).
     if (!isPorticoError(error)) throw error
     const { status } = problemKinds[error.kind]
     return { rejected: jsonRpcErrorResponse(status, -32600, error.message) }
