@@ -27,7 +27,7 @@ import { toCallToolResult, toToolErrorResult } from '../calls/to-call-tool-resul
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
 import type { McpResultForm } from '../catalog/to-mcp-tool.js'
-import type { McpEra } from '../wire/protocol-versions.js'
+import { LEGACY_PROTOCOL_VERSIONS, type McpEra } from '../wire/protocol-versions.js'
 import { adaptSdkAnswers } from './adapt-sdk-answers.js'
 import { registerResourceHandlers } from './register-resource-handlers.js'
 import { callerFromAuthInfo } from './to-auth-info.js'
@@ -93,6 +93,10 @@ export function createMcpServerFactory(
 
   return ({ era, context, origin, lasting }) => {
     const mcp = new EdgeMcpServer(era, inputSchemas, catalog.serverInfo, {
+      // Our list, not the SDK's default: what `initialize` negotiates, what the transport
+      // accepts in `MCP-Protocol-Version` and what its refusal lists are the hot path's. The
+      // SDK adds 2026-07-28 itself where it serves that revision.
+      supportedProtocolVersions: [...LEGACY_PROTOCOL_VERSIONS],
       capabilities: catalog.capabilities,
       ...(catalog.instructions ? { instructions: catalog.instructions } : {}),
       cacheHints,

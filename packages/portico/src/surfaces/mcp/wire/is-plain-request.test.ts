@@ -9,6 +9,12 @@ const messages: [string, unknown][] = [
   ['a bare request', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
   ['a string id', { jsonrpc: '2.0', id: 'a', method: 'tools/list', params: {} }],
   ['a fractional id', { jsonrpc: '2.0', id: 1.5, method: 'tools/list' }],
+  ['the largest safe id', { jsonrpc: '2.0', id: 2 ** 53 - 1, method: 'tools/list' }],
+  ['an id past 2^53 - 1', { jsonrpc: '2.0', id: 2 ** 53, method: 'tools/list' }],
+  [
+    'a progress token past 2^53 - 1',
+    { jsonrpc: '2.0', id: 1, method: 'a', params: { _meta: { progressToken: 2 ** 53 } } },
+  ],
   ['a null id', { jsonrpc: '2.0', id: null, method: 'tools/list' }],
   ['no id (a notification)', { jsonrpc: '2.0', method: 'notifications/initialized' }],
   ['another version', { jsonrpc: '1.0', id: 1, method: 'tools/list' }],

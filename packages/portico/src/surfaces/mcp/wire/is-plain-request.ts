@@ -41,9 +41,9 @@ function isRequestMetaOrAbsent(meta: unknown): boolean {
   )
 }
 
-/** A string or an integer: a request id, and a progress token. */
+/** A string or a safe integer (as zod's `int()`): a request id, and a progress token. */
 function isRequestId(value: unknown): value is string | number {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value))
+  return typeof value === 'string' || Number.isSafeInteger(value)
 }
 
 /** A JSON object: not `null`, not an array. */

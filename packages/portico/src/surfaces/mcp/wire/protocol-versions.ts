@@ -7,11 +7,17 @@
 export type McpEra = 'legacy' | 'modern'
 
 /**
- * The initialize-based revisions (2024-10-07 to 2025-11-25), newest first: the SDK's
- * `SUPPORTED_PROTOCOL_VERSIONS`, which its 2025 transport accepts in `MCP-Protocol-Version`.
- * Written out rather than imported, because the hot path must answer before the SDK has loaded
- * (it loads lazily: importing it costs about 100 ms at start); a test asserts that the two lists
- * are equal, so an SDK upgrade that changes its list fails the suite until this one follows.
+ * The initialize-based revisions Portico serves (2024-10-07 to 2025-11-25), newest first: the
+ * one list behind every rule of that era. The hot path reads it, and every SDK server is built
+ * with it (`supportedProtocolVersions`), so it decides what `initialize` negotiates (the
+ * client's version when listed, else the first), which `MCP-Protocol-Version` the transport
+ * accepts, and the list its refusal names. It holds the SDK's `SUPPORTED_PROTOCOL_VERSIONS`:
+ * 2024-11-05 (the first published revision, which clients pinned to it still send) and
+ * 2024-10-07 (the name the SDKs used before it) are served as the 2025 revisions are, since a
+ * result's newer fields are ones an older client ignores. Written out rather than imported,
+ * because the hot path must answer before the SDK has loaded (it loads lazily: importing it
+ * costs about 100 ms at start); a test asserts that the two lists are equal, so an SDK upgrade
+ * that changes its list fails the suite until this one follows.
  */
 export const LEGACY_PROTOCOL_VERSIONS: readonly string[] = [
   '2025-11-25',

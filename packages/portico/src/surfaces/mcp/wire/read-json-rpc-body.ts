@@ -5,6 +5,7 @@ import { parseStrictJson, UnsafeJsonError } from '../../../http/parse-strict-jso
 import { problemKinds } from '../../../http/problem-response.js'
 import { readBodyBytes } from '../../../http/read-body.js'
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
+import { refuseUnsafeId } from './refuse-unsafe-id.js'
 
 /** A body read once for the SDK, or the error answer that ends the request. */
 export type JsonRpcBody = { parsed: unknown } | { rejected: Response } | { passThrough: true }
@@ -18,7 +19,8 @@ const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
  * Reads and parses a POSTed JSON-RPC body once, so that neither era's SDK leg reads, clones or
  * parses it again (they take it as `parsedBody`); an encoded body (415: no coding is decoded),
  * one over the limit (413), cut off (400), nested too deep (400) or holding what no input may
- * (400: a `__proto__`, `constructor` or `prototype` key, a number past a double) ends the
+ * (400: a `__proto__`, `constructor` or `prototype` key, a number past a double) or an integer
+ * id that a double cannot hold exactly (400, `refuseUnsafeId`) ends the
  * request. A body that is not JSON passes through untouched, for the SDK to answer (415) in its
  * own words. Given `deadlineMs`, a body not whole by then is cancelled and ends it too (408).
  */
@@ -48,12 +50,15 @@ export async function readJsonRpcBody(
     const message = `Invalid Request: the body nests deeper than ${MAX_JSON_DEPTH} levels`
     return { rejected: jsonRpcErrorResponse(400, -32600, message) }
   }
+  let parsed: unknown
   try {
-    return { parsed: parseStrictJson(text) }
+    parsed = parseStrictJson(text)
   } catch (error) {
     if (error instanceof UnsafeJsonError) {
       return { rejected: jsonRpcErrorResponse(400, -32600, `Invalid Request: ${error.message}`) }
     }
     return { rejected: jsonRpcErrorResponse(400, -32700, 'Parse error: Invalid JSON') }
   }
+  const unsafeId = refuseUnsafeId(parsed)
+  return unsafeId ? { rejected: unsafeId } : { parsed }
 }
