@@ -15,6 +15,7 @@ export const configDefaults = {
     mcpSessionsPerClient: 100,
     mcpSessionIdleMs: 600000,
     mcpStreams: 1000,
+    mcpListPageSize: 500,
     eventLoopDelayMs: 200,
     headersTimeoutMs: 10000,
     requestTimeoutMs: 30000,

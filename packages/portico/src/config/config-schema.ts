@@ -292,6 +292,14 @@ export const configSchema: JsonSchema = {
           maximum: 1000000,
           default: 1000,
         },
+        mcpListPageSize: {
+          type: 'integer',
+          description:
+            "Most entries in one answer of an MCP list (`tools/list`, `prompts/list`, `resources/list`, `resources/templates/list`). A longer list answers in pages, each with a `nextCursor` that names the next one on any replica serving the same plugin; a list that fits one page answers whole, as it always did. 500 keeps plugins of hundreds of tools on one page, for clients that read only the first (the SDK v1 client's `listTools`), while a page of a 10,000-tool list stays near 0.5 MB; 100000 answers every list whole again.",
+          minimum: 1,
+          maximum: 100000,
+          default: 500,
+        },
         eventLoopDelayMs: {
           type: 'integer',
           description:

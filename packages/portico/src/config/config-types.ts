@@ -200,6 +200,19 @@ export interface LimitsConfig {
    */
   mcpStreams?: number
   /**
+   * Most entries in one answer of an MCP list (`tools/list`, `prompts/list`, `resources/list`,
+   * `resources/templates/list`). A longer list answers in pages, each with a `nextCursor` that
+   * names the next one on any replica serving the same plugin; a list that fits one page
+   * answers whole, as it always did. 500 keeps plugins of hundreds of tools on one page, for
+   * clients that read only the first (the SDK v1 client's `listTools`), while a page of a
+   * 10,000-tool list stays near 0.5 MB; 100000 answers every list whole again.
+   * @integer
+   * @minimum 1
+   * @maximum 100000
+   * @default 500
+   */
+  mcpListPageSize?: number
+  /**
    * Longest a new request may be expected to wait for the event loop, in milliseconds (Node
    * only: `portico start`). Past it: the request gets 503 with `Retry-After: 1` (a problem
    * document, or a JSON-RPC error on `/mcp`) before any other work, and the calls under way

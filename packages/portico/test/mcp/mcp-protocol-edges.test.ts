@@ -218,7 +218,7 @@ describe('a protocol version that names no revision', () => {
 
 describe.each(['2025', '2026'] as const)('cursors in the %s era', (era) => {
   it.each(['tools/list', 'prompts/list', 'resources/list', 'resources/templates/list'])(
-    'answers %s with a cursor -32602, since every list is one page',
+    'answers %s with a cursor it did not issue -32602, as its list fits one page',
     async (method) => {
       const response = await post(era, method, { cursor: 'bogus' })
       expect(response.status).toBe(200)
@@ -227,8 +227,7 @@ describe.each(['2025', '2026'] as const)('cursors in the %s era', (era) => {
         id: 1,
         error: {
           code: -32602,
-          message:
-            'Invalid cursor: this server answers each list in one page, so no cursor is valid',
+          message: `Invalid cursor for ${method}: this server did not issue it, or its list has changed since; list again without a cursor`,
         },
       })
     },
@@ -239,9 +238,11 @@ describe.each(['2025', '2026'] as const)('cursors in the %s era', (era) => {
     expect(await answerOf(response)).toMatchObject({ id: 1, error: { code: -32601 } })
   })
 
-  it('still answers a list without a cursor', async () => {
+  it('still answers a list without a cursor, whole, with no nextCursor', async () => {
     const response = await post(era, 'tools/list')
-    expect(await answerOf(response)).toMatchObject({ result: { tools: expect.any(Array) } })
+    const answer = await answerOf(response)
+    expect(answer).toMatchObject({ result: { tools: expect.any(Array) } })
+    expect(answer.result).not.toHaveProperty('nextCursor')
   })
 })
 

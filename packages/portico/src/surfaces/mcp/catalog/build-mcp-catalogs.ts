@@ -19,6 +19,7 @@ import type {
 import { toPromptListing } from '../../../model/prompts/prompt-listing.js'
 import type { ResourceScope } from '../../../model/resources/resource-index.js'
 import { WIDGET_MIME_TYPE } from '../../../model/widgets/widget-contents.js'
+import { type PagedList, paginateList } from './paginate-list.js'
 import { type McpResultForm, toMcpTool } from './to-mcp-tool.js'
 import { widgetToolMeta } from './widget-tool-meta.js'
 
@@ -45,6 +46,8 @@ export interface McpServerCatalog {
   resources: Resource[]
   /** What `resources/templates/list` answers: the skills' template, then the plugin's. */
   resourceTemplates: ResourceTemplateType[]
+  /** The four lists in pages of `limits.mcpListPageSize`, as the MCP list methods answer them. */
+  pages: McpListPages
   /** Which files and templates `resources/read` finds: a named server has no files. */
   resourceScope: ResourceScope
   /** What `completion/complete` offers, before the prefix filters it. */
@@ -52,6 +55,14 @@ export interface McpServerCatalog {
   widgets: ReadonlyMap<string, WidgetDefinition>
   /** Skills offered through the MCP skills extension (main server only). */
   skills: SkillDefinition[]
+}
+
+/** Each MCP list of a server in pages, by the key its result holds the entries under. */
+export interface McpListPages {
+  tools: PagedList<Tool>
+  prompts: PagedList<Prompt>
+  resources: PagedList<Resource>
+  resourceTemplates: PagedList<ResourceTemplateType>
 }
 
 /** Candidates by argument (or variable) name, for each prompt (by name) or template (by URI template). */
@@ -70,6 +81,7 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
   const templates = new Map(model.resourceTemplates.map((template) => [template.id, template]))
   const pick = <T>(from: ReadonlyMap<string, T>, keys: string[]) =>
     keys.flatMap((key) => from.get(key) ?? [])
+  const pageSize = model.config.limits.mcpListPageSize
 
   const catalogs = new Map<string, McpServerCatalog>()
   for (const server of listMcpServers(model)) {
@@ -80,15 +92,26 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
     const serverSkills = pick(skills, server.skillNames)
     const serverFiles = pick(files, server.resourceUris)
     const serverTemplates = pick(templates, server.resourceTemplateIds)
+    const serverTools = projections.map(({ tool }) => {
+      const widget = widgetOf.get(tool.name)
+      return widget ? { ...tool, _meta: widgetToolMeta(widget) } : tool
+    })
+    const promptList = serverPrompts.map(toPromptListing)
+    const resources = [
+      ...serverWidgets.map(toWidgetResource),
+      ...serverSkills.map(toSkillResource),
+      ...serverFiles.map(toFileResource),
+    ]
+    const resourceTemplates = [
+      ...(serverSkills.length > 0 ? [SKILLS_RESOURCE_TEMPLATE] : []),
+      ...serverTemplates.map(toResourceTemplate),
+    ]
     catalogs.set(server.name, {
       name: server.name,
       serverInfo: server.identity,
       ...(server.instructions ? { instructions: server.instructions } : {}),
       capabilities: server.capabilities,
-      tools: projections.map(({ tool }) => {
-        const widget = widgetOf.get(tool.name)
-        return widget ? { ...tool, _meta: widgetToolMeta(widget) } : tool
-      }),
+      tools: serverTools,
       callable: new Map(
         projections.map(
           ({ tool, resultForm }) =>
@@ -96,16 +119,15 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
         ),
       ),
       prompts: new Map(serverPrompts.map((prompt) => [prompt.name, prompt])),
-      promptList: serverPrompts.map(toPromptListing),
-      resources: [
-        ...serverWidgets.map(toWidgetResource),
-        ...serverSkills.map(toSkillResource),
-        ...serverFiles.map(toFileResource),
-      ],
-      resourceTemplates: [
-        ...(serverSkills.length > 0 ? [SKILLS_RESOURCE_TEMPLATE] : []),
-        ...serverTemplates.map(toResourceTemplate),
-      ],
+      promptList,
+      resources,
+      resourceTemplates,
+      pages: {
+        tools: paginateList(serverTools, pageSize),
+        prompts: paginateList(promptList, pageSize),
+        resources: paginateList(resources, pageSize),
+        resourceTemplates: paginateList(resourceTemplates, pageSize),
+      },
       resourceScope: {
         files: server.resourceUris.length > 0,
         templateIds: new Set(server.resourceTemplateIds),

@@ -1,4 +1,4 @@
-import type { CacheHint } from '@modelcontextprotocol/server'
+import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
 import { respond, withCors } from '../../../http/cors.js'
 import { createResultWriter } from '../../../invoke/create-result-writer.js'
@@ -17,6 +17,7 @@ import { McpCallError } from '../calls/mcp-call-error.js'
 import { toCallToolResultJson, toToolErrorResult } from '../calls/to-call-tool-result.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
+import type { ListPage } from '../catalog/paginate-list.js'
 import { eraOfRequest } from '../wire/era-of-request.js'
 import { isJsonObject, isPlainObjectOrAbsent, isPlainRequest } from '../wire/is-plain-request.js'
 import type { McpExchange } from '../wire/mcp-leg.js'
@@ -48,10 +49,11 @@ export interface HotAnswerOptions {
  * catalog and the runtime in both eras: building an SDK server and transport for them costs
  * several times the call itself. Only a well-formed request (the SDK's JSON-RPC rules) takes
  * this path, and in the 2026-07-28 era only when its envelope and its `Mcp-*` headers agree
- * exactly. Anything else (another method, an unknown tool, a cursor, task parameters, a
- * mismatch, a batch, an invalid message) goes to the SDK, which answers it in full, errors
- * included. A call answers JSON until its tool talks back (progress, logs, a 2025 server
- * request), and then an SSE stream; the POSTed answers to those server requests come back here.
+ * exactly; a `tools/list` page is made once per era and page. Anything else (another method,
+ * an unknown tool, a cursor this list did not issue, task parameters, a mismatch, a batch, an
+ * invalid message) goes to the SDK, which answers it in full, errors included. A call answers
+ * JSON until its tool talks back (progress, logs, a 2025 server request), and then an SSE
+ * stream; the POSTed answers to those server requests come back here.
  */
 export function createHotAnswer(
   catalog: McpServerCatalog,
@@ -61,14 +63,15 @@ export function createHotAnswer(
   const { dev, rounds, relay } = options
   const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
-  // Each era's list is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
-  const toolsLists: Partial<Record<McpEra, ResultAnswer>> = {}
-  const toolsListAnswer = (era: McpEra) => {
-    toolsLists[era] ??= createResultAnswer(
-      toolsListJson(era, catalog, serverInfoMeta, listCacheHint(runtime.model, dev)),
+  const toolPages = catalog.pages.tools
+  // Each era's page is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
+  const toolsLists: Record<McpEra, ResultAnswer[]> = { legacy: [], modern: [] }
+  const toolsListAnswer = (era: McpEra, index: number) => {
+    toolsLists[era][index] ??= createResultAnswer(
+      toolsListJson(era, toolPages.page(index), serverInfoMeta, listCacheHint(runtime.model, dev)),
       jsonHeaders,
     )
-    return toolsLists[era]
+    return toolsLists[era][index]
   }
   // A 2026-07-28 result is the 2025 one plus its type and the server's identity.
   const modernize = (resultJson: string) =>
@@ -86,9 +89,15 @@ export function createHotAnswer(
     const { params } = body
     if (body.method === 'tools/list') {
       if (media !== 'json') return undefined
-      if (params !== undefined && Object.keys(params).some((key) => key !== '_meta'))
+      if (
+        params !== undefined &&
+        Object.keys(params).some((key) => key !== '_meta' && key !== 'cursor')
+      )
         return undefined
-      return Promise.resolve(toolsListAnswer(era)(body.id))
+      // A cursor this list did not issue goes to the SDK, which refuses it in its era's way.
+      const index = toolPages.pageIndexOf(params?.cursor)
+      if (index === undefined) return undefined
+      return Promise.resolve(toolsListAnswer(era, index)(body.id))
     }
     if (body.method !== 'tools/call' || params === undefined) return undefined
     const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
@@ -189,14 +198,21 @@ function answer(resultJson: string, id: string | number): Response {
   return respond(resultMessage(resultJson, id), 200, jsonHeaders)
 }
 
-/** `tools/list` of an era: the 2026-07-28 one adds its type, cache hint and server identity. */
+/**
+ * A page of `tools/list` in an era: the 2026-07-28 one adds its type, cache hint and server
+ * identity. Each page keeps the list's hint: its cursor names this version of the list only.
+ */
 function toolsListJson(
   era: McpEra,
-  catalog: McpServerCatalog,
+  page: ListPage<Tool>,
   serverInfoMeta: string,
   hint: Required<CacheHint>,
 ): string {
-  const toolsList = JSON.stringify({ tools: catalog.tools })
+  const toolsList = JSON.stringify(
+    page.nextCursor === undefined
+      ? { tools: page.items }
+      : { tools: page.items, nextCursor: page.nextCursor },
+  )
   if (era === 'legacy') return toolsList
   return `${toolsList.slice(0, -1)},"resultType":"complete","ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}","_meta":${serverInfoMeta}}`
 }

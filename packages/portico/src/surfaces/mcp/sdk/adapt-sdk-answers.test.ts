@@ -51,17 +51,6 @@ describe('translateSdkAnswer', () => {
     })
     expect(translateSdkAnswer(invalid, 'legacy')).toEqual(invalid)
   })
-
-  it('refuses the list result of a request that named a cursor, and only that one', () => {
-    const result: JSONRPCMessage = { jsonrpc: '2.0', id: 7, result: { tools: [] } }
-    expect(translateSdkAnswer(result, 'legacy', new Set([7]))).toEqual(
-      failure(
-        -32602,
-        'Invalid cursor: this server answers each list in one page, so no cursor is valid',
-      ),
-    )
-    expect(translateSdkAnswer(result, 'legacy', new Set([8]))).toBe(result)
-  })
 })
 
 /**

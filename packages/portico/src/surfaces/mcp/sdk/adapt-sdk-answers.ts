@@ -1,9 +1,4 @@
-import type {
-  JSONRPCErrorResponse,
-  JSONRPCMessage,
-  RequestId,
-  Transport,
-} from '@modelcontextprotocol/server'
+import type { JSONRPCErrorResponse, JSONRPCMessage, Transport } from '@modelcontextprotocol/server'
 import type { McpEra } from '../wire/protocol-versions.js'
 
 type JsonRpcError = JSONRPCErrorResponse['error']
@@ -11,39 +6,21 @@ type JsonRpcError = JSONRPCErrorResponse['error']
 const RESOURCE_NOT_FOUND = -32002
 const INVALID_PARAMS = -32602
 const INTERNAL_ERROR = -32603
-const LIST_METHODS: ReadonlySet<string> = new Set([
-  'tools/list',
-  'prompts/list',
-  'resources/list',
-  'resources/templates/list',
-])
 /** How the SDK words a `tools/call` its schema refuses: `Invalid tools/call request: [issues]`. */
 const SDK_REQUEST_ISSUES = /^(Invalid [\w/]+ request): (\[[\s\S]*\])$/
-const INVALID_CURSOR =
-  'Invalid cursor: this server answers each list in one page, so no cursor is valid'
 
 /**
  * Puts Portico's edge between the SDK and the transport of one exchange, in either era: every
- * message the SDK sends passes through {@link translateSdkAnswer}, and the list requests that
- * came with a cursor are noted for it. Called before the server connects: the SDK's protocol
- * layer calls an `onmessage` it finds ahead of its own dispatch.
+ * message the SDK sends passes through {@link translateSdkAnswer}. Called before the server
+ * connects.
  */
 export function adaptSdkAnswers(transport: Transport, era: McpEra): void {
-  const cursored = new Set<RequestId>()
-  transport.onmessage = (message) => {
-    if ('id' in message && 'method' in message && LIST_METHODS.has(message.method)) {
-      if (message.params?.cursor !== undefined) cursored.add(message.id)
-    }
-  }
   const send = transport.send.bind(transport)
-  transport.send = (message, options) => send(translateSdkAnswer(message, era, cursored), options)
+  transport.send = (message, options) => send(translateSdkAnswer(message, era), options)
 }
 
 /**
  * One answer of the SDK as Portico's MCP surface gives it:
- * - a list result for a request that named a cursor is -32602: Portico answers every list in one
- *   page and issues no cursor, so none is valid (the SDK's own lists ignore it; its skills
- *   catalog answers -32602 `Invalid cursor` too);
  * - a request the SDK's schemas refuse, which it answers -32603 with the issues as raw JSON
  *   (`Protocol.setRequestHandler`, every method but `tools/call`), is -32602 with each issue as
  *   `<JSON Pointer into params>: <message>`; the raw issues behind a -32602 become readable too;
@@ -51,19 +28,7 @@ export function adaptSdkAnswers(transport: Transport, era: McpEra): void {
  *   SDK answers -32602 in every revision, the 2026-07-28 code); the SDK's own client reads
  *   either code with `data: { uri }` as not found.
  */
-export function translateSdkAnswer(
-  message: JSONRPCMessage,
-  era: McpEra,
-  cursored?: ReadonlySet<RequestId>,
-): JSONRPCMessage {
-  if ('result' in message) {
-    if (!cursored?.has(message.id)) return message
-    return {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: { code: INVALID_PARAMS, message: INVALID_CURSOR },
-    }
-  }
+export function translateSdkAnswer(message: JSONRPCMessage, era: McpEra): JSONRPCMessage {
   if (!('error' in message)) return message
   const readable = readableRefusal(message.error)
   if (readable !== undefined) return { ...message, error: readable }

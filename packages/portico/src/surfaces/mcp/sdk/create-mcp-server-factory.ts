@@ -29,6 +29,7 @@ import { listCacheHint } from '../catalog/list-cache-hint.js'
 import type { McpResultForm } from '../catalog/to-mcp-tool.js'
 import { LEGACY_PROTOCOL_VERSIONS, type McpEra } from '../wire/protocol-versions.js'
 import { adaptSdkAnswers } from './adapt-sdk-answers.js'
+import { createListAnswer } from './create-list-answer.js'
 import { registerResourceHandlers } from './register-resource-handlers.js'
 import { callerFromAuthInfo } from './to-auth-info.js'
 
@@ -74,11 +75,11 @@ export function createMcpServerFactory(
     'resources/templates/list': listHint,
     'resources/read': listHint,
   }
-  const toolsResult = { tools: catalog.tools }
+  const listTools = createListAnswer(catalog.pages.tools, 'tools/list', 'tools')
   const inputSchemas = new Map(
     catalog.tools.map((tool) => [tool.name, tool.inputSchema as Record<string, unknown>]),
   )
-  const promptsResult = { prompts: catalog.promptList }
+  const listPrompts = createListAnswer(catalog.pages.prompts, 'prompts/list', 'prompts')
   const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
   /** The SDK writes the answer again, but a result over the limit never reaches it. */
   const completeResult = (name: string, result: unknown, form: McpResultForm) => {
@@ -102,7 +103,7 @@ export function createMcpServerFactory(
       cacheHints,
     })
     const server = mcp.server
-    server.setRequestHandler('tools/list', () => toolsResult)
+    server.setRequestHandler('tools/list', listTools)
     server.setRequestHandler('tools/call', async (request, ctx) => {
       const { name, arguments: input } = request.params
       const tool = catalog.callable.get(name)
@@ -127,7 +128,7 @@ export function createMcpServerFactory(
       }
     })
     if (catalog.capabilities.prompts) {
-      server.setRequestHandler('prompts/list', () => promptsResult)
+      server.setRequestHandler('prompts/list', listPrompts)
       server.setRequestHandler('prompts/get', async (request, ctx) => {
         const prompt = catalog.prompts.get(request.params.name)
         if (!prompt) {

@@ -5,8 +5,10 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type ReadResourceResult,
+  type Resource,
   ResourceNotFoundError,
   ResourceTemplate,
+  type ResourceTemplateType,
   type ServerContext,
   UriTemplate,
   type Variables,
@@ -25,6 +27,7 @@ import {
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { completeValues } from '../catalog/complete-values.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
+import { createListAnswer, type ListAnswer } from './create-list-answer.js'
 import { callerFromAuthInfo } from './to-auth-info.js'
 
 /** What one server's resource handlers need of the request it serves. */
@@ -68,8 +71,8 @@ export function registerResourceHandlers(
         readPluginResource(uri, ctx, reads.scope, scope),
       )
     }
-    server.setRequestHandler('resources/list', () => prepared.resourcesResult)
-    server.setRequestHandler('resources/templates/list', () => prepared.templatesResult)
+    server.setRequestHandler('resources/list', prepared.listResources)
+    server.setRequestHandler('resources/templates/list', prepared.listResourceTemplates)
     // A resource changes only with the model: a subscription is taken, and nothing is ever
     // updated while the server runs (a model reload is a new server, which clients reconnect to).
     const subscription = ({ params }: { params: { uri: string } }) => {
@@ -118,10 +121,10 @@ interface PreparedResources {
     contentsOn: (origin: string) => WidgetContents
   }[]
   pluginReads: PluginReads[]
-  resourcesResult: { resources: McpServerCatalog['resources'] }
+  listResources: ListAnswer<'resources', Resource>
   /** Every listed URI: widgets, skill files and plugin files. */
   listedUris: ReadonlySet<string>
-  templatesResult: { resourceTemplates: McpServerCatalog['resourceTemplates'] }
+  listResourceTemplates: ListAnswer<'resourceTemplates', ResourceTemplateType>
 }
 
 /** Built once per catalog (so once per model load), then looked up by every request. */
@@ -159,9 +162,13 @@ function prepare(catalog: McpServerCatalog, scope: ResourceHandlerScope): Prepar
         { ttlMs: 0, cacheScope: listCacheHint(runtime.model, scope.dev).cacheScope },
       ),
     ],
-    resourcesResult: { resources: catalog.resources },
+    listResources: createListAnswer(catalog.pages.resources, 'resources/list', 'resources'),
     listedUris: new Set(catalog.resources.map((resource) => resource.uri)),
-    templatesResult: { resourceTemplates: catalog.resourceTemplates },
+    listResourceTemplates: createListAnswer(
+      catalog.pages.resourceTemplates,
+      'resources/templates/list',
+      'resourceTemplates',
+    ),
   }
   preparedByCatalog.set(catalog, prepared)
   return prepared
