@@ -175,12 +175,25 @@ export interface PorticoToolContext {
     request: PorticoElicitRequest<Form>,
     options?: PorticoAskOptions,
   ): Promise<PorticoElicitResult<PorticoElicitContent<Form>>>
-  /** Asks the client's model for a completion; replayed like {@link elicit} in 2026-07-28. */
+  /**
+   * Asks the client's model for a completion; replayed like {@link elicit} in 2026-07-28.
+   * Rejects when the client did not declare `sampling`.
+   *
+   * @deprecated MCP deprecates sampling (SEP-2577): few clients offer it, and a server that needs
+   * a model should call one itself, with its own key. Use your model provider's API from the tool.
+   */
   sample(
     request: PorticoSamplingRequest,
     options?: PorticoAskOptions,
   ): Promise<PorticoSamplingResult>
-  /** Asks the client for its roots (the folders it shares); replayed like {@link elicit}. */
+  /**
+   * Asks the client for its roots (the folders it shares); replayed like {@link elicit}.
+   * Rejects when the client did not declare `roots`.
+   *
+   * @deprecated MCP deprecates roots (SEP-2577): a remote server cannot open the client's folders,
+   * and few clients offer them. Take the paths or URIs the tool needs as input, or ask with
+   * {@link elicit}.
+   */
   roots(options?: PorticoAskOptions): Promise<PorticoRoot[]>
   /**
    * Closes the HTTP stream the call answers on, so that a long call holds no connection while

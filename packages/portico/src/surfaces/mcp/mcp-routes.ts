@@ -10,6 +10,8 @@ import type { Route } from '../../http/route.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import type { McpEventStore } from '../../stores/mcp-event-store.js'
 import type { McpSessionStore } from '../../stores/mcp-session-store.js'
+import { createCallRegistry } from './calls/create-call-registry.js'
+import { createDeclaredCapabilities } from './calls/create-declared-capabilities.js'
 import { createInputRounds } from './calls/create-input-rounds.js'
 import { createServerRequestRelay } from './calls/create-server-request-relay.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './catalog/build-mcp-catalogs.js'
@@ -79,10 +81,21 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     options.stateSecret === undefined ? {} : { secret: options.stateSecret },
   )
   const relay = createServerRequestRelay(runtime.model.config.limits.toolTimeoutMs)
+  const calls = createCallRegistry()
+  const declared = createDeclaredCapabilities()
   const hotAnswers = new Map<string, HotAnswer>()
   const mirrors = new Map<string, McpMirrors>()
   for (const [name, catalog] of catalogs) {
-    hotAnswers.set(name, createHotAnswer(catalog, runtime, { dev: options.dev, rounds, relay }))
+    hotAnswers.set(
+      name,
+      createHotAnswer(catalog, runtime, {
+        dev: options.dev,
+        rounds,
+        relay,
+        calls,
+        declared,
+      }),
+    )
     mirrors.set(name, {
       tools: JSON.stringify({ tools: catalog.tools }),
       prompts: JSON.stringify({ prompts: catalog.promptList }),

@@ -3,13 +3,13 @@ import type { PorticoLogLevel } from '../../../core/tool-context.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
 import type { McpEra } from '../wire/protocol-versions.js'
-import type {
-  AnswerCapabilities,
-  InputRequiredAnswer,
-  InputResume,
-  InputRounds,
-} from './create-input-rounds.js'
+import type { InputRequiredAnswer, InputResume, InputRounds } from './create-input-rounds.js'
 import { McpCallError } from './mcp-call-error.js'
+import {
+  type AnswerCapabilities,
+  refuseUndeclaredAsks,
+  withDeclaredAsks,
+} from './refuse-undeclared-asks.js'
 
 /** One `tools/call` as either MCP path (the hot path, the SDK's server) hands it over. */
 export interface McpToolCall {
@@ -21,7 +21,11 @@ export interface McpToolCall {
   channel: ToolChannel
   /** 2026-07-28: what a retried call brought back. */
   resume?: InputResume
-  /** 2026-07-28: what the client declared it can answer. */
+  /**
+   * What the client declared it can answer: in 2026-07-28 from the request's envelope, in 2025
+   * from its `initialize`. An ask it did not declare fails the call with -32021 in both eras;
+   * absent in 2025 where the channel cannot ask at all.
+   */
   canAnswer?: AnswerCapabilities
 }
 
@@ -51,9 +55,9 @@ const LOG_LEVELS: readonly PorticoLogLevel[] = [
 const NO_ANSWERS: AnswerCapabilities = { elicitation: false, sampling: false, roots: false }
 
 /**
- * Runs one MCP tool call through the runtime: in 2025 with the path's channel as it is, in
- * 2026-07-28 in input rounds (see `InputRounds`). Rejects only with an {@link McpCallError},
- * the protocol error the client must see.
+ * Runs one MCP tool call through the runtime: in 2025 with the path's channel, less the asks
+ * the client did not declare; in 2026-07-28 in input rounds (see `InputRounds`). Rejects only
+ * with an {@link McpCallError}, the protocol error the client must see.
  */
 export async function callToolOverMcp(
   runtime: ToolRuntime,
@@ -62,9 +66,15 @@ export async function callToolOverMcp(
 ): Promise<McpToolCallOutcome> {
   const { name, input, caller, channel } = call
   if (call.era === 'legacy') {
-    return runtime.invokeTool(name, input, caller, channel).then(
+    const undeclared = call.canAnswer && refuseUndeclaredAsks(call.canAnswer)
+    const declared = undeclared ? withDeclaredAsks(channel, undeclared) : channel
+    return runtime.invokeTool(name, input, caller, declared).then(
       (complete) => ({ complete }),
-      (failed: unknown) => ({ failed }),
+      (failed: unknown) => {
+        const missing = undeclared?.failure()
+        if (missing) throw missing
+        return { failed }
+      },
     )
   }
   // Bound before the runtime fills in defaults, as the retry will be.
@@ -116,7 +126,7 @@ export function logNotifier(
   }
 }
 
-/** What a 2026-07-28 client declared it can answer, from its envelope. */
+/** What a client declared it can answer: a 2026-07-28 envelope's, or a 2025 `initialize`'s. */
 export function answerCapabilitiesOf(capabilities: unknown): AnswerCapabilities {
   const declared = isObject(capabilities) ? capabilities : {}
   return {

@@ -6,7 +6,8 @@ import type {
   PorticoElicitRequest,
   PorticoSamplingRequest,
 } from '../../../core/tool-context.js'
-import { invalidParams, missingClientCapability } from './mcp-call-error.js'
+import { invalidParams } from './mcp-call-error.js'
+import { type AnswerCapabilities, refuseUndeclaredAsks } from './refuse-undeclared-asks.js'
 
 /** One request the client must answer before the call can go on, as 2026-07-28 embeds it. */
 export type InputRequest =
@@ -24,13 +25,6 @@ export interface InputRequiredAnswer {
 export interface InputResume {
   inputResponses?: unknown
   requestState?: unknown
-}
-
-/** What the client declared it can answer (`io.modelcontextprotocol/clientCapabilities`). */
-export interface AnswerCapabilities {
-  elicitation: boolean
-  sampling: boolean
-  roots: boolean
 }
 
 /** The channel members of one round: how the method asks (see {@link InputRounds.run}). */
@@ -71,7 +65,8 @@ export interface InputRoundsOptions {
  * far. The client retries with the new answers; the method runs again from its start and gets
  * further. So a method must make the same asks in the same order when it is run again: work
  * before an ask is repeated. An ask the client has not declared it can answer rejects, and a
- * call that fails for it answers the protocol's missing-capability error.
+ * call that fails for it answers the protocol's missing-capability error (the rule of both eras,
+ * `refuseUndeclaredAsks`).
  */
 export interface InputRounds {
   /**
@@ -91,11 +86,6 @@ export interface InputRounds {
 /** Why a method's signal aborts when its round ends. */
 const ROUND_ENDED = 'The call needs input from the client; it runs again with the answers'
 
-const CAPABILITY_OF = {
-  'elicitation/create': 'elicitation',
-  'sampling/createMessage': 'sampling',
-  'roots/list': 'roots',
-} as const
 const KIND_OF = {
   'elicitation/create': 'elicit',
   'sampling/createMessage': 'sample',
@@ -118,7 +108,7 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
       const answers = await readAnswers(resume, binding, codecOf)
       let abandon: (reason: unknown) => void = () => {}
       const asked = new Map<string, InputRequest>()
-      let missing: string | undefined
+      const undeclared = refuseUndeclaredAsks(can)
       let asks = 0
       let endRound: () => void = () => {}
       const roundEnded = new Promise<undefined>((resolve) => {
@@ -128,17 +118,8 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
         const askKey = askOptions?.key ?? `${KIND_OF[request.method]}-${asks}`
         asks++
         if (askKey in answers) return Promise.resolve(answers[askKey])
-        const capability = CAPABILITY_OF[request.method]
-        if (!can[capability]) {
-          missing ??= capability
-          return Promise.reject(
-            // The client's limit, not a fault of the tool's: nothing in the server log.
-            new PorticoError(
-              'bad_request',
-              `The client did not declare the ${capability} capability`,
-            ),
-          )
-        }
+        const refusal = undeclared.refuse(request.method)
+        if (refusal) return Promise.reject(refusal)
         if (asked.size === 0) setImmediate(endRound)
         asked.set(askKey, request)
         // Never settles: the round ends here and the method is abandoned, its signal aborted.
@@ -156,8 +137,8 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
       const call = invoke(channel).then(
         (complete) => ({ complete }),
         (error: unknown) => {
-          if (missing !== undefined && asked.size === 0) throw missingClientCapability(missing)
-          throw error
+          const missing = asked.size === 0 ? undeclared.failure() : undefined
+          throw missing ?? error
         },
       )
       const outcome = await Promise.race([call, roundEnded])

@@ -7,13 +7,9 @@ import type { PromptMessage } from '../../../invoke/to-prompt-messages.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
 import type { PromptDefinition } from '../../../model/plugin-model.js'
 import type { McpEra } from '../wire/protocol-versions.js'
-import type {
-  AnswerCapabilities,
-  InputRequiredAnswer,
-  InputResume,
-  InputRounds,
-} from './create-input-rounds.js'
+import type { InputRequiredAnswer, InputResume, InputRounds } from './create-input-rounds.js'
 import { internalError, invalidParams, McpCallError } from './mcp-call-error.js'
+import type { AnswerCapabilities } from './refuse-undeclared-asks.js'
 
 /** A prompt's messages, as `prompts/get` answers them. */
 export interface PromptResult {

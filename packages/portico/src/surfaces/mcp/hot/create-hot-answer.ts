@@ -1,5 +1,6 @@
 import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { PorticoError } from '../../../core/portico-error.js'
 import { respond, withCors } from '../../../http/cors.js'
 import { createResultWriter } from '../../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
@@ -11,6 +12,8 @@ import {
   progressNotifier,
   type RelatedNotification,
 } from '../calls/call-tool-over-mcp.js'
+import type { CallRegistry } from '../calls/create-call-registry.js'
+import type { DeclaredCapabilities } from '../calls/create-declared-capabilities.js'
 import type { InputRequiredAnswer, InputRounds } from '../calls/create-input-rounds.js'
 import type { ServerRequestRelay } from '../calls/create-server-request-relay.js'
 import { McpCallError } from '../calls/mcp-call-error.js'
@@ -22,6 +25,7 @@ import { eraOfRequest } from '../wire/era-of-request.js'
 import { isJsonObject, isPlainObjectOrAbsent, isPlainRequest } from '../wire/is-plain-request.js'
 import type { McpExchange } from '../wire/mcp-leg.js'
 import {
+  isLegacyVersion,
   type McpEra,
   META_CLIENT_CAPABILITIES,
   META_LOG_LEVEL,
@@ -42,6 +46,10 @@ export interface HotAnswerOptions {
   dev: boolean
   rounds: InputRounds
   relay: ServerRequestRelay
+  /** The stateless 2025 calls under way, which `notifications/cancelled` abandons. */
+  calls: CallRegistry
+  /** What stateless 2025 clients declared in their `initialize`. */
+  declared: DeclaredCapabilities
 }
 
 /**
@@ -53,14 +61,17 @@ export interface HotAnswerOptions {
  * an unknown tool, a cursor this list did not issue, task parameters, a mismatch, a batch, an
  * invalid message) goes to the SDK, which answers it in full, errors included. A call answers
  * JSON until its tool talks back (progress, logs, a 2025 server request), and then an SSE
- * stream; the POSTed answers to those server requests come back here.
+ * stream; the POSTed answers to those server requests come back here. So do a 2025 client's
+ * `notifications/cancelled`, which abandon the call they name (see `CallRegistry`), and its
+ * `initialize`, whose capabilities are noted on its way to the SDK (see `DeclaredCapabilities`):
+ * a 2025 call asks only what its client declared.
  */
 export function createHotAnswer(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
   options: HotAnswerOptions,
 ): HotAnswer {
-  const { dev, rounds, relay } = options
+  const { dev, rounds, relay, calls, declared } = options
   const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
   const toolPages = catalog.pages.tools
@@ -80,13 +91,24 @@ export function createHotAnswer(
     `{"resultType":"input_required","inputRequests":${JSON.stringify(answer.inputRequests)},"requestState":${JSON.stringify(answer.requestState)},"_meta":${serverInfoMeta}}`
 
   return ({ request, parsedBody: body, media, caller }) => {
+    const callerKey = caller?.uid ?? ''
     if (!isPlainRequest(body)) {
+      const cancelled = legacyCancellationOf(request, body)
+      if (cancelled) {
+        calls.cancel(callerKey, cancelled.requestId, cancelled.reason)
+        // A notification is answered 202 whether or not it named a call (Streamable HTTP).
+        return Promise.resolve(accepted())
+      }
       // The client's answer to a request a call sent on its stream (2025).
-      return relay.deliver(body, caller?.uid ?? '') ? Promise.resolve(accepted()) : undefined
+      return relay.deliver(body, callerKey) ? Promise.resolve(accepted()) : undefined
     }
     const era = eraOfRequest(request, body)
     if (era === undefined) return undefined
     const { params } = body
+    if (body.method === 'initialize' && era === 'legacy') {
+      declared.remember(callerKey, params?.capabilities)
+      return undefined
+    }
     if (body.method === 'tools/list') {
       if (media !== 'json') return undefined
       if (
@@ -132,11 +154,19 @@ export function createHotAnswer(
     const progress = progressNotifier(meta.progressToken, notify)
     // 2026-07-28 logs only what the request asks for; stateless 2025 has no level to honour.
     const log = logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify)
+    let leave = () => {}
     const channel: ToolChannel = {
       signal: () => request.signal,
       ...(progress === undefined ? {} : { progress }),
       ...(log === undefined ? {} : { log }),
-      ...(era === 'legacy' && canStream ? legacyAsks(relay, caller, request, call) : {}),
+      ...(era === 'legacy'
+        ? {
+            onAbandon: (abandon) => {
+              leave = calls.enter(callerKey, body.id, abandon)
+            },
+            ...(canStream ? legacyAsks(relay, caller, request, call) : {}),
+          }
+        : {}),
     }
     callToolOverMcp(runtime, rounds, {
       era,
@@ -145,33 +175,38 @@ export function createHotAnswer(
       ...(caller ? { caller } : {}),
       channel,
       resume: { inputResponses, requestState },
-      canAnswer: answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES]),
-    }).then(
-      (outcome) => {
-        const json =
-          'complete' in outcome
-            ? completeJson(outcome.complete)
-            : 'failed' in outcome
-              ? failedJson(outcome.failed)
-              : asInputRequired(outcome.inputRequired)
-        call.finish(resultMessage(json, body.id))
-      },
-      (error: unknown) => {
-        const failure = error instanceof McpCallError ? error : undefined
-        call.finish(
-          JSON.stringify({
-            jsonrpc: '2.0',
-            id: body.id,
-            error: {
-              code: failure?.code ?? -32603,
-              message: failure?.message ?? 'Internal error',
-              ...(failure?.data ? { data: failure.data } : {}),
-            },
-          }),
-          era === 'modern' ? (failure?.httpStatus ?? 500) : 200,
-        )
-      },
-    )
+      canAnswer:
+        era === 'modern'
+          ? answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES])
+          : declared.of(callerKey),
+    })
+      .finally(() => leave())
+      .then(
+        (outcome) => {
+          const json =
+            'complete' in outcome
+              ? completeJson(outcome.complete)
+              : 'failed' in outcome
+                ? failedJson(outcome.failed)
+                : asInputRequired(outcome.inputRequired)
+          call.finish(resultMessage(json, body.id))
+        },
+        (error: unknown) => {
+          const failure = error instanceof McpCallError ? error : undefined
+          call.finish(
+            JSON.stringify({
+              jsonrpc: '2.0',
+              id: body.id,
+              error: {
+                code: failure?.code ?? -32603,
+                message: failure?.message ?? 'Internal error',
+                ...(failure?.data ? { data: failure.data } : {}),
+              },
+            }),
+            era === 'modern' ? (failure?.httpStatus ?? 500) : 200,
+          )
+        },
+      )
     return call.response
   }
 }
@@ -215,6 +250,26 @@ function toolsListJson(
   )
   if (era === 'legacy') return toolsList
   return `${toolsList.slice(0, -1)},"resultType":"complete","ttlMs":${hint.ttlMs},"cacheScope":"${hint.cacheScope}","_meta":${serverInfoMeta}}`
+}
+
+/**
+ * The request a 2025 `notifications/cancelled` names, and why; `undefined` for anything else,
+ * and for a 2026-07-28 message (whose client cancels by closing the call's stream).
+ */
+function legacyCancellationOf(
+  request: Request,
+  body: unknown,
+): { requestId: unknown; reason: unknown } | undefined {
+  if (!isJsonObject(body) || body.method !== 'notifications/cancelled' || 'id' in body)
+    return undefined
+  const header = request.headers.get('mcp-protocol-version')
+  if (header !== null && !isLegacyVersion(header)) return undefined
+  const params = isJsonObject(body.params) ? body.params : {}
+  const why = typeof params.reason === 'string' ? `: ${params.reason}` : ''
+  return {
+    requestId: params.requestId,
+    reason: new PorticoError('execution', `The client cancelled the call${why}`),
+  }
 }
 
 /** 202: the POSTed answers were taken. */

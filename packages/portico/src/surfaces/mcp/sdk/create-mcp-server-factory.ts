@@ -20,9 +20,10 @@ import {
   progressNotifier,
   type RelatedNotification,
 } from '../calls/call-tool-over-mcp.js'
-import type { AnswerCapabilities, InputResume, InputRounds } from '../calls/create-input-rounds.js'
+import type { InputResume, InputRounds } from '../calls/create-input-rounds.js'
 import { getPromptOverMcp } from '../calls/get-prompt-over-mcp.js'
 import { McpCallError } from '../calls/mcp-call-error.js'
+import type { AnswerCapabilities } from '../calls/refuse-undeclared-asks.js'
 import { toCallToolResult, toToolErrorResult } from '../calls/to-call-tool-result.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
@@ -117,7 +118,7 @@ export function createMcpServerFactory(
           ...(caller ? { caller } : {}),
           channel: channelOf(ctx, era, lasting === true),
           resume: resumeOf(ctx),
-          canAnswer: canAnswerOf(ctx),
+          ...canAnswerOf(ctx, era, lasting === true, server),
         })
         if ('complete' in outcome) return completeResult(name, outcome.complete, tool.resultForm)
         if ('failed' in outcome) return toToolErrorResult(outcome.failed, options.dev)
@@ -145,7 +146,7 @@ export function createMcpServerFactory(
             ...(caller ? { caller } : {}),
             channel: channelOf(ctx, era, lasting === true),
             resume: resumeOf(ctx),
-            canAnswer: canAnswerOf(ctx),
+            canAnswer: envelopeCapabilitiesOf(ctx),
             dev: options.dev,
           })
           // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
@@ -187,7 +188,7 @@ function channelOf(ctx: ServerContext, era: McpEra, lasting: boolean): ToolChann
     // 2025-11-25, its events stored.
     ...(ctx.http?.closeSSE ? { closeStream: ctx.http.closeSSE } : {}),
     // A stateless server cannot hear the answer to a request of its own.
-    ...(era === 'legacy' && (lasting || ctx.sessionId !== undefined) ? sessionAsks(ctx) : {}),
+    ...(era === 'legacy' && canAsk(ctx, lasting) ? sessionAsks(ctx) : {}),
   }
 }
 
@@ -196,9 +197,32 @@ function resumeOf(ctx: ServerContext): InputResume {
   return { inputResponses: ctx.mcpReq.inputResponses, requestState: ctx.mcpReq.requestState() }
 }
 
-function canAnswerOf(ctx: ServerContext): AnswerCapabilities {
+/**
+ * What the client declared it can answer: a 2026-07-28 request's envelope; in 2025, the
+ * `initialize` of the session or lasting connection. A stateless 2025 server cannot ask at all.
+ */
+function canAnswerOf(
+  ctx: ServerContext,
+  era: McpEra,
+  lasting: boolean,
+  server: McpServer['server'],
+): { canAnswer?: AnswerCapabilities } {
+  if (era === 'legacy') {
+    if (!canAsk(ctx, lasting)) return {}
+    return { canAnswer: answerCapabilitiesOf(server.getClientCapabilities()) }
+  }
+  return { canAnswer: envelopeCapabilitiesOf(ctx) }
+}
+
+/** What a 2026-07-28 request's envelope declares. */
+function envelopeCapabilitiesOf(ctx: ServerContext): AnswerCapabilities {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined
   return answerCapabilitiesOf(envelope?.[CLIENT_CAPABILITIES_META_KEY])
+}
+
+/** Whether a 2025 server hears its client's answers: in a session, or over a lasting connection. */
+function canAsk(ctx: ServerContext, lasting: boolean): boolean {
+  return lasting || ctx.sessionId !== undefined
 }
 
 /** The SDK's form of a call's protocol error; anything else as it is. */

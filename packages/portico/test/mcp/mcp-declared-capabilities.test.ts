@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { useTempPlugins } from '../support/temp-plugins.js'
+
+let stateless: ServedPlugin
+/** The same plugin with 2025 sessions (`mcp.sessions: 'stateful'`). */
+let stateful: ServedPlugin
+const plugins = useTempPlugins('declared')
+
+beforeAll(async () => {
+  const fixture = fixtureDir('context-plugin')
+  const read = (file: string) => readFile(join(fixture, file), 'utf8')
+  const statefulDir = await plugins.plugin(
+    {
+      'package.json': await read('package.json'),
+      'portico.config.ts': (await read('portico.config.ts')).replace(
+        "title: 'Talk',",
+        "title: 'Talk', mcp: { sessions: 'stateful' },",
+      ),
+      'tools/talk.ts': await read('tools/talk.ts'),
+      'prompts/brief.md': await read('prompts/brief.md'),
+    },
+    { 'node_modules/portico': resolve(import.meta.dirname, '../..') },
+  )
+  ;[stateless, stateful] = await Promise.all([servePlugin(fixture), servePlugin(statefulDir)])
+})
+afterAll(() => Promise.all([stateless?.close(), stateful?.close()]))
+
+/** What each tool asks, and the capability that asking needs. */
+const asks = [
+  { tool: 'Talk_greet', args: {}, capability: 'elicitation', method: 'elicitation/create' },
+  {
+    tool: 'Talk_summarize',
+    args: { text: 'x' },
+    capability: 'sampling',
+    method: 'sampling/createMessage',
+  },
+  { tool: 'Talk_roots', args: {}, capability: 'roots', method: 'roots/list' },
+] as const
+
+const connections = [
+  { name: '2025 stateless', mode: 'legacy' as const, session: false },
+  { name: '2025 session', mode: 'legacy' as const, session: true },
+  { name: '2026-07-28', mode: { pin: '2026-07-28' } as const, session: false },
+]
+
+describe.each(connections)('a $name client that declares no capabilities', ({ mode, session }) => {
+  let client: Client
+  /** What the server sent the client, as it came (a session's GET stream never ends). */
+  const sent: string[] = []
+  beforeAll(async () => {
+    // The official client refuses a handler of a capability it did not declare: what it would
+    // have been sent is read off the wire.
+    client = new Client(
+      { name: 'portico-tests', version: '1.0.0' },
+      { versionNegotiation: { mode }, capabilities: {} },
+    )
+    const watching: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init)
+      const copy = response.clone().body
+      if (copy) void readInto(copy, sent)
+      return response
+    }
+    const url = session ? stateful.url : stateless.url
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { fetch: watching }),
+    )
+  })
+  afterAll(() => client?.close())
+
+  it.each(asks)('fails $tool with -32021 and never sends it $method', async (ask) => {
+    await expect(client.callTool({ name: ask.tool, arguments: ask.args })).rejects.toMatchObject({
+      code: -32021,
+      message: expect.stringContaining(`Missing required client capability: ${ask.capability}`),
+    })
+    expect(sent.join('')).not.toContain(`"method":"${ask.method}"`)
+  })
+})
+
+/** Appends what `body` brings to `into`, chunk by chunk, until it ends or fails. */
+async function readInto(body: ReadableStream<Uint8Array>, into: string[]): Promise<void> {
+  const decoder = new TextDecoder()
+  try {
+    for await (const chunk of body) into.push(decoder.decode(chunk, { stream: true }))
+  } catch {
+    // The client closed the stream.
+  }
+}
