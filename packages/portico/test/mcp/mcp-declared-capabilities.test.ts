@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { serveContextPlugin } from '../support/serve-context-plugin.js'
+import type { ServedPlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 let stateless: ServedPlugin
@@ -11,21 +10,7 @@ let stateful: ServedPlugin
 const plugins = useTempPlugins('declared')
 
 beforeAll(async () => {
-  const fixture = fixtureDir('context-plugin')
-  const read = (file: string) => readFile(join(fixture, file), 'utf8')
-  const statefulDir = await plugins.plugin(
-    {
-      'package.json': await read('package.json'),
-      'portico.config.ts': (await read('portico.config.ts')).replace(
-        "title: 'Talk',",
-        "title: 'Talk', mcp: { sessions: 'stateful' },",
-      ),
-      'tools/talk.ts': await read('tools/talk.ts'),
-      'prompts/brief.md': await read('prompts/brief.md'),
-    },
-    { 'node_modules/portico': resolve(import.meta.dirname, '../..') },
-  )
-  ;[stateless, stateful] = await Promise.all([servePlugin(fixture), servePlugin(statefulDir)])
+  ;({ stateless, stateful } = await serveContextPlugin(plugins))
 })
 afterAll(() => Promise.all([stateless?.close(), stateful?.close()]))
 

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
 import {
   Client,
   type ElicitResult,
@@ -11,7 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { protocolEras } from '../support/mcp-client.js'
 import { rawMcp } from '../support/raw-mcp.js'
-import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { serveContextPlugin } from '../support/serve-context-plugin.js'
+import type { ServedPlugin } from '../support/serve-plugin.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 let server: ServedPlugin
@@ -20,22 +19,7 @@ let stateful: ServedPlugin
 const plugins = useTempPlugins('context')
 
 beforeAll(async () => {
-  const fixture = fixtureDir('context-plugin')
-  const read = (file: string) => readFile(join(fixture, file), 'utf8')
-  const statefulDir = await plugins.plugin(
-    {
-      'package.json': await read('package.json'),
-      'portico.config.ts': (await read('portico.config.ts')).replace(
-        "title: 'Talk',",
-        "title: 'Talk', mcp: { sessions: 'stateful' },",
-      ),
-      'tools/talk.ts': await read('tools/talk.ts'),
-      'prompts/brief.md': await read('prompts/brief.md'),
-    },
-    // The copy imports `portico` as the fixture does, from this repository.
-    { 'node_modules/portico': resolve(import.meta.dirname, '../..') },
-  )
-  ;[server, stateful] = await Promise.all([servePlugin(fixture), servePlugin(statefulDir)])
+  ;({ stateless: server, stateful } = await serveContextPlugin(plugins))
 })
 afterAll(() => Promise.all([server?.close(), stateful?.close()]))
 
