@@ -1,5 +1,6 @@
 import type { PluginModel } from '../../model/plugin-model.js'
 import { buildAgentJson, buildAgentsCatalog } from './agent-documents.js'
+import { buildMarketplace } from './build-marketplace.js'
 import { buildMcpConfig } from './build-mcp-config.js'
 import { buildMcpServerInfo } from './build-mcp-server-info.js'
 import { buildPluginOverview } from './build-plugin-overview.js'
@@ -17,5 +18,6 @@ export function renderOriginDocuments(model: PluginModel, origin: string): Origi
     skillsCatalog: buildSkillsCatalog(model, origin),
     agentsCatalog: buildAgentsCatalog(model, origin),
     agentJson: (agent) => buildAgentJson(agent, model),
+    marketplace: (pluginZip) => buildMarketplace(model, origin, pluginZip),
   }
 }

@@ -31,6 +31,8 @@ export interface OriginDocuments {
   skillsCatalog: unknown
   agentsCatalog: unknown
   agentJson(agent: AgentDefinition): unknown
+  /** `/.claude-plugin/marketplace.json`, which names the SHA-256 of `/plugin.zip`'s bytes. */
+  marketplace(pluginZip: Uint8Array): unknown
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -73,10 +75,10 @@ export function buildServedFiles(
     json(`/agents/${agent.name}.json`, documents.agentJson(agent))
   }
   for (const [index, icon] of servedIcons(model).entries()) addIcon(files, icon, index)
-  files.set(
-    '/plugin.zip',
-    served(ZIP_TYPE, buildZip(pluginZipEntries(files)), attachment('plugin.zip')),
-  )
+  const pluginZip = buildZip(pluginZipEntries(files))
+  files.set('/plugin.zip', served(ZIP_TYPE, pluginZip, attachment('plugin.zip')))
+  // After the zip, which it describes: the package holds no marketplace.
+  json('/.claude-plugin/marketplace.json', documents.marketplace(pluginZip))
   return files
 }
 
