@@ -2,9 +2,11 @@ import { useRef, useState } from 'preact/hooks'
 import {
   type LoginUser,
   logOut,
+  relogInUrl,
   saveAccessToken,
   useAccessToken,
   useLoginUser,
+  useTokenExpired,
 } from '../lib/access-token.js'
 
 /**
@@ -12,6 +14,8 @@ import {
  * on every try-it request, by both API views and by the MCP client. With `loginUrl` (the server
  * has login routes), a Log in link sits beside it; the login ends by storing the token and the
  * user the same way and coming back here, which then shows who is logged in and a Log out.
+ * Once the token expires (its `exp`, or a 401 from a call), the header says so and offers Log in
+ * again, which first tries a silent login (`prompt=none`).
  */
 export function AuthorizeButton({ loginUrl }: { loginUrl?: string | undefined }) {
   const token = useAccessToken()
@@ -20,11 +24,22 @@ export function AuthorizeButton({ loginUrl }: { loginUrl?: string | undefined })
   const [draft, setDraft] = useState('')
   const returnTo = encodeURIComponent(location.pathname + location.hash)
   const who = token && user ? nameOf(user) : undefined
+  const expired = useTokenExpired()
   return (
     <>
       {loginUrl && !token && (
         <a class="button" href={`${loginUrl}?return_to=${returnTo}`}>
           Log in
+        </a>
+      )}
+      {expired && (
+        <span class="login-expired" role="status" data-testid="login-expired">
+          {user ? 'Login expired' : 'Token expired'}
+        </span>
+      )}
+      {loginUrl && expired && (
+        <a class="button" href={relogInUrl(loginUrl)}>
+          Log in again
         </a>
       )}
       {who && (
@@ -34,13 +49,13 @@ export function AuthorizeButton({ loginUrl }: { loginUrl?: string | undefined })
       )}
       <button
         type="button"
-        class={token ? 'ghost authorized' : 'ghost'}
+        class={token && !expired ? 'ghost authorized' : 'ghost'}
         onClick={() => {
           setDraft('')
           dialog.current?.showModal()
         }}
       >
-        {token ? 'Authorized' : 'Authorize'}
+        {token && !expired ? 'Authorized' : 'Authorize'}
       </button>
       {who && (
         <button type="button" class="ghost" onClick={logOut}>

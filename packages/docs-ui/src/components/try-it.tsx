@@ -1,6 +1,6 @@
 import type { ComponentChildren, TargetedInputEvent } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
-import { useAccessToken } from '../lib/access-token.js'
+import { loginUrl, relogInUrl, useAccessToken, useTokenExpired } from '../lib/access-token.js'
 import {
   branchLabel,
   type Components,
@@ -985,6 +985,7 @@ function newItem(schema: OpenApiSchema, components: Components, depth: number): 
 
 /** The answer: status, time, headers, body, and what a refusal or a 422 means for the form. */
 function ResponsePanel({ call }: { call: CallState }) {
+  const expired = useTokenExpired()
   if (call.status === 'idle') return null
   if (call.status === 'pending') {
     return (
@@ -1006,6 +1007,7 @@ function ResponsePanel({ call }: { call: CallState }) {
   const { result } = call
   const challenge = result.headers.find(([name]) => name === 'www-authenticate')?.[1]
   const refused = result.status === 401 || result.status === 403
+  const login = loginUrl()
   const tone = result.status < 300 ? 'ok' : result.status < 400 ? 'info' : 'fail'
   const problem = result.status >= 400 ? readProblem(result.json) : undefined
   const errors = problem?.errors ?? []
@@ -1031,8 +1033,16 @@ function ResponsePanel({ call }: { call: CallState }) {
             {result.status === 401
               ? 'The server wants an access token, or refused the one sent.'
               : 'The access token was accepted, but it may not call this tool.'}{' '}
-            Use the <strong>Authorize</strong> button at the top of the page to set a token, then
-            call again.
+            {result.status === 401 && expired && login ? (
+              <>
+                The login expired: <a href={relogInUrl(login)}>Log in again</a>, then call again.
+              </>
+            ) : (
+              <>
+                Use the <strong>Authorize</strong> button at the top of the page to set a token,
+                then call again.
+              </>
+            )}
           </p>
           {challenge && (
             <p>

@@ -10,6 +10,8 @@ const TOKEN_KEY = 'portico.accessToken'
 /** Who logged in, as JSON: written by the login only, so absent for a pasted token. */
 const USER_KEY = 'portico.user'
 const listeners = new Set<() => void>()
+/** A token a call answered 401 to: the server no longer takes it (expired, revoked). */
+let refusedToken: string | undefined
 
 /** The person a login names, from the ID token's claims. */
 export interface LoginUser {
@@ -87,7 +89,66 @@ function useStored<T>(read: () => T): T {
   return value
 }
 
+/**
+ * When a JWT access token expires (its `exp` claim, in ms), or undefined when the token is not a
+ * JWT the site can read. The signature is not checked: the server does that; this only decides
+ * what the header says.
+ */
+export function tokenExpiry(token: string): number | undefined {
+  const payload = token.split('.')[1]
+  if (!payload) return undefined
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
+    const exp = (claims as { exp?: unknown } | null)?.exp
+    return typeof exp === 'number' ? exp * 1000 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Notes that a call sent the stored token and got 401: the token is spent (expired, revoked),
+ * whatever its `exp` says. {@link useTokenExpired} then reports it until another token comes.
+ */
+export function noteRefusedToken(): void {
+  const token = readAccessToken()
+  if (token === undefined || token === refusedToken) return
+  refusedToken = token
+  for (const listener of listeners) listener()
+}
+
+/**
+ * Whether the stored token has expired (its `exp` passed) or was refused with a 401; re-renders
+ * when that changes, at the moment of expiry too.
+ */
+export function useTokenExpired(): boolean {
+  const token = useAccessToken()
+  const expiry = token === undefined ? undefined : tokenExpiry(token)
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    if (expiry === undefined || expiry <= Date.now()) return
+    // A timer past 2^31 - 1 ms fires at once; a day is plenty, the effect reruns after it.
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.min(expiry - Date.now() + 50, 86_400_000),
+    )
+    return () => clearTimeout(timer)
+  }, [expiry, now])
+  if (token === undefined) return false
+  return token === refusedToken || (expiry !== undefined && expiry <= now)
+}
+
 /** The login URL the server writes into the page when the plugin has login routes. */
 export function loginUrl(): string | undefined {
   return document.querySelector<HTMLMetaElement>('meta[name="portico-login"]')?.content || undefined
+}
+
+/**
+ * The login again after an expiry, back to this page: `prompt=none` asks the identity provider
+ * to log in without a page when its session allows; when it does not, the callback starts the
+ * ordinary login.
+ */
+export function relogInUrl(loginUrl: string): string {
+  const returnTo = encodeURIComponent(location.pathname + location.hash)
+  return `${loginUrl}?return_to=${returnTo}&prompt=none`
 }

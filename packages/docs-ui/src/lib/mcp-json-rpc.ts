@@ -1,4 +1,4 @@
-import { authorizationHeaders } from './access-token.js'
+import { authorizationHeaders, noteRefusedToken } from './access-token.js'
 
 /**
  * One MCP request from the docs site, as a plain JSON-RPC POST. Portico's `/mcp` is stateless
@@ -60,6 +60,7 @@ export async function callMcp<T>(
     },
     body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   })
+  if (response.status === 401) noteRefusedToken()
   const text = await response.text()
   const isStream = response.headers.get('content-type')?.startsWith('text/event-stream') ?? false
   const answer = isStream ? findInStream(text, id) : parseJson(text)

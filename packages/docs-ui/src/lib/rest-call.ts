@@ -1,4 +1,4 @@
-import { authorizationHeaders } from './access-token.js'
+import { authorizationHeaders, noteRefusedToken } from './access-token.js'
 import { shellQuote } from './connect-snippets.js'
 
 /** What a tool call answered, as the try-it panel shows it. */
@@ -37,6 +37,7 @@ export async function callTool(url: string, body: string): Promise<RestCallResul
     },
     body,
   })
+  if (response.status === 401) noteRefusedToken()
   const text = await response.text()
   const ms = Math.round(performance.now() - started)
   return {

@@ -10,7 +10,8 @@ import { LOGIN_PATH } from './login-paths.js'
  * `GET /oauth/callback`: the login cookie must be there and intact, the `state` its own and
  * seen here only once; then an `error` of the authorization server is shown, or the code is
  * exchanged on the server (PKCE verifier, `state`, nonce and `iss` checked) and the token
- * handed to the docs site by a page, never a URL. Every answer clears the cookie; none logs
+ * handed to the docs site by a page, never a URL. A silent login the provider cannot answer
+ * without a page (`login_required`, …) goes on to the ordinary login. Every answer clears the cookie; none logs
  * the code or the token.
  */
 export function createFinishLogin(context: LoginContext): (request: Request) => Promise<Response> {
@@ -48,6 +49,18 @@ export function createFinishLogin(context: LoginContext): (request: Request) => 
       )
     }
     const error = url.searchParams.get('error')
+    if (error !== null && login.silent === true && NEEDS_A_PAGE.has(error)) {
+      // The silent login could not be silent: start the ordinary one, back to the same page.
+      return new Response(null, {
+        status: 302,
+        headers: {
+          location: retryUrl(login.returnTo),
+          'set-cookie': cleared,
+          'cache-control': 'no-store',
+          'referrer-policy': 'no-referrer',
+        },
+      })
+    }
     if (error !== null) {
       const description = url.searchParams.get('error_description')
       return fail(
@@ -80,6 +93,14 @@ export function createFinishLogin(context: LoginContext): (request: Request) => 
     )
   }
 }
+
+/** The errors of a `prompt=none` request that a login with a page may resolve (OIDC Core §3.1.2.6). */
+const NEEDS_A_PAGE = new Set([
+  'login_required',
+  'interaction_required',
+  'consent_required',
+  'account_selection_required',
+])
 
 function retryUrl(returnTo: string): string {
   return returnTo === '/' ? LOGIN_PATH : `${LOGIN_PATH}?return_to=${encodeURIComponent(returnTo)}`

@@ -12,6 +12,8 @@ import { loginProblem } from './login-problem.js'
  * request's origin, and redirects to the authorization server (code + PKCE S256, `state`,
  * `nonce`, the login's resource, and in mode portico-hub `portico_deploy=<org>/<app>` for the
  * hub's "Sign in to org/app"). The secrets ride in the sealed (encrypted), HttpOnly login cookie.
+ * `prompt=none` (the docs site's Log in again after an expiry) is passed on: the identity
+ * provider then answers without a page when its session allows (OIDC Core §3.1.2.1).
  */
 export function createStartLogin(context: LoginContext): (request: Request) => Promise<Response> {
   const { settings, client, sealer, originOf } = context
@@ -23,7 +25,9 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
       : {}
   return async (request) => {
     const origin = originOf(request)
-    const returnTo = checkReturnPath(new URL(request.url).searchParams.get('return_to'), origin)
+    const query = new URL(request.url).searchParams
+    const returnTo = checkReturnPath(query.get('return_to'), origin)
+    const silent = query.get('prompt') === 'none'
     if (!returnTo.ok) return loginProblem(400, returnTo.detail)
     const clientId = chooseClientId(settings, origin)
     const redirectUri = callbackUrl(origin)
@@ -31,7 +35,7 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
       clientId,
       redirectUri,
       scope,
-      extraParameters,
+      extraParameters: silent ? { ...extraParameters, prompt: 'none' } : extraParameters,
       ...resource,
     })
     if (!started.ok) {
@@ -41,7 +45,16 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
     const { url, state, nonce, codeVerifier } = started.value
     const cookie = loginCookie(
       sealer,
-      { state, nonce, codeVerifier, redirectUri, clientId, returnTo: returnTo.path, ...resource },
+      {
+        state,
+        nonce,
+        codeVerifier,
+        redirectUri,
+        clientId,
+        returnTo: returnTo.path,
+        ...resource,
+        ...(silent ? { silent } : {}),
+      },
       { secure: origin.startsWith('https:'), now: context.now() },
     )
     return new Response(null, {

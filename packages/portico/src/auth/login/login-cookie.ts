@@ -11,6 +11,8 @@ export interface LoginState {
   returnTo: string
   /** The RFC 8707 resource asked for, sent again at the token endpoint. */
   resource?: string
+  /** A silent login (`prompt=none`): a `login_required` answer starts the ordinary login. */
+  silent?: boolean
 }
 
 /** How long a login may take, from the redirect to the callback: 10 minutes. */
@@ -87,5 +89,6 @@ function toLoginState(value: unknown): LoginState | undefined {
   const record = value as Record<string, unknown>
   if (!REQUIRED.every((key) => typeof record[key] === 'string')) return undefined
   if (record.resource !== undefined && typeof record.resource !== 'string') return undefined
+  if (record.silent !== undefined && typeof record.silent !== 'boolean') return undefined
   return value as LoginState
 }
