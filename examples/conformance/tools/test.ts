@@ -328,6 +328,26 @@ export class test {
     return text(`Hello, ${answer.action === 'accept' ? answer.content.name : 'unknown'}!`)
   }
 
+  /**
+   * Asks the user's name by input_required rounds, then works on as a task
+   * @task required
+   */
+  async tool_with_task(_input: NoInput, ctx: PorticoToolContext): Promise<ToolContent> {
+    const answer = await ctx.elicit(
+      {
+        message: 'What is your name?',
+        requestedSchema: {
+          type: 'object',
+          properties: { name: { type: 'string' } },
+          required: ['name'],
+        },
+      },
+      { key: 'user_name' },
+    )
+    await pause(500)
+    return text(`Hello, ${answer.action === 'accept' ? answer.content.name : 'unknown'}!`)
+  }
+
   /** MRTR: asks the client's model a question */
   async input_required_result_sampling(
     _input: NoInput,

@@ -300,6 +300,38 @@ export const configSchema: JsonSchema = {
           maximum: 100000,
           default: 500,
         },
+        mcpTaskTtlMs: {
+          type: 'integer',
+          description:
+            'How long a finished MCP task (`@task` tools, the `io.modelcontextprotocol/tasks` extension) stays readable by `tasks/get`, from its creation, in milliseconds: its `ttlMs`. Past it the task is gone (-32602 on `tasks/get`); a task still running is kept until it ends. One hour gives a client that polls every few seconds ample time to read the result.',
+          minimum: 1000,
+          maximum: 604800000,
+          default: 3600000,
+        },
+        mcpTaskPollIntervalMs: {
+          type: 'integer',
+          description:
+            'How often a client should poll a task (`pollIntervalMs` of every task), in milliseconds; also how often a replica reads the cancels and answers that other replicas stored for its tasks.',
+          minimum: 100,
+          maximum: 60000,
+          default: 1000,
+        },
+        mcpTasks: {
+          type: 'integer',
+          description:
+            'Most tasks one process keeps in memory (without `PORTICO_REDIS_URL`). Past it the oldest finished task goes first; a running task is never dropped: when every kept task runs, a new call of a `@task` tool answers without a task, as a plain call.',
+          minimum: 1,
+          maximum: 1000000,
+          default: 10000,
+        },
+        mcpTaskImmediateMs: {
+          type: 'integer',
+          description:
+            'How long a call of a `@task` tool may take before it becomes a task, in milliseconds: a call that ends sooner answers its result at once (the extension\'s immediate-result shortcut), and one that asks for input sooner asks it by `input_required` rounds on the call itself, as a plain call does; past it the call answers `resultType: "task"` and asks through the task.',
+          minimum: 0,
+          maximum: 10000,
+          default: 100,
+        },
         eventLoopDelayMs: {
           type: 'integer',
           description:

@@ -4,6 +4,9 @@ import type { PluginModel } from './plugin-model.js'
 /** The capability key of the MCP skills extension (SEP-2640). */
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills'
 
+/** The capability key of the MCP tasks extension (SEP-2663), offered by a server with `@task` tools. */
+export const TASKS_EXTENSION_ID = 'io.modelcontextprotocol/tasks'
+
 /** What an MCP server declares on `initialize`, as plain data. */
 export interface McpServerCapabilities {
   tools: { listChanged: boolean }
@@ -95,6 +98,8 @@ function describeServer(
   if (promptNames.length > 0 || resourceTemplateIds.length > 0) capabilities.completions = {}
   if (skillNames.length > 0)
     capabilities.extensions = { [SKILLS_EXTENSION_ID]: { directoryRead: true } }
+  if (model.tools.some((tool) => tool.task !== undefined && offered.has(tool.id)))
+    capabilities.extensions = { ...capabilities.extensions, [TASKS_EXTENSION_ID]: {} }
 
   const { identity } = model
   const icons = listIcons(model, model.config.server.publicUrl)

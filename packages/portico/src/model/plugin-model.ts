@@ -50,6 +50,12 @@ export interface ToolDefinition {
    * called with its input alone, and its calls cost nothing for a context.
    */
   takesContext?: true
+  /**
+   * `@task`: a 2026-07-28 call from a client that declares the tasks extension may become a task
+   * (`optional`); `@task required`: the tool runs only as a task there, and a call from a client
+   * that does not declare the extension is refused with -32021. Absent: never a task.
+   */
+  task?: 'optional' | 'required'
   annotations: ToolAnnotations
   /**
    * Paths inside the input that the method types as `Date`: the string is turned into a `Date`

@@ -9,6 +9,8 @@ export interface MethodDoc {
   description?: string
   /** The text of `@deprecated` ('' without a reason), when the method has the tag. */
   deprecated?: string
+  /** `@task` (`optional`) or `@task required`, when the method has the tag. */
+  task?: 'optional' | 'required'
   annotations: ToolAnnotations
 }
 
@@ -33,6 +35,8 @@ export function readMethodDoc(symbol: ts.Symbol, checker: ts.TypeChecker): Metho
   }
   const deprecated = tags.find((tag) => tag.name === 'deprecated')
   if (deprecated !== undefined) doc.deprecated = deprecated.text
+  const task = tags.find((tag) => tag.name === 'task')
+  if (task !== undefined) doc.task = task.text.trim() === 'required' ? 'required' : 'optional'
   return doc
 }
 

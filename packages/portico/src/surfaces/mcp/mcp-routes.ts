@@ -7,22 +7,29 @@ import { jsonResponse } from '../../http/json-response.js'
 import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { notFoundResponse } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
+import { createResultWriter } from '../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { createMemoryTaskStore } from '../../stores/create-memory-task-store.js'
 import type { McpEventStore } from '../../stores/mcp-event-store.js'
 import type { McpSessionStore } from '../../stores/mcp-session-store.js'
+import type { McpTaskStore } from '../../stores/mcp-task-store.js'
 import { createCallRegistry } from './calls/create-call-registry.js'
 import { createDeclaredCapabilities } from './calls/create-declared-capabilities.js'
 import { createInputRounds } from './calls/create-input-rounds.js'
 import { createServerRequestRelay } from './calls/create-server-request-relay.js'
+import { toCallToolResultJson, toToolErrorResult } from './calls/to-call-tool-result.js'
 import { buildMcpCatalogs, type McpServerCatalog } from './catalog/build-mcp-catalogs.js'
 import { lazyPerServer } from './catalog/lazy-per-server.js'
 import { createHotAnswer, type HotAnswer } from './hot/create-hot-answer.js'
 import type { SdkLeg, SdkLegOptions } from './sdk/create-sdk-leg.js'
 import { createMcpSessions } from './sessions/create-mcp-sessions.js'
+import { createMcpTasks } from './tasks/create-mcp-tasks.js'
+import { createTasksLeg } from './tasks/create-tasks-leg.js'
 import { createHostOriginCheck } from './wire/create-host-origin-check.js'
 import { jsonRpcErrorResponse } from './wire/json-rpc-error-response.js'
 import type { McpExchange, McpLeg } from './wire/mcp-leg.js'
 import { negotiateAnswerMedia } from './wire/negotiate-answer-media.js'
+import { META_SERVER_INFO } from './wire/protocol-versions.js'
 import { readJsonRpcBody } from './wire/read-json-rpc-body.js'
 
 /** Options of {@link mcpRoutes}. */
@@ -39,6 +46,8 @@ export interface McpRoutesOptions {
   eventStore?: McpEventStore
   /** Where replicas share their stateful sessions; default: none, a session stays in its process. */
   sessionStore?: McpSessionStore
+  /** Where tasks live; default: in memory, per process (`limits.mcpTasks` of them). */
+  taskStore?: McpTaskStore
   /** Closes the stateful sessions when aborted: the app is closing. */
   signal?: AbortSignal
   /** How long a body may take to arrive (see `readBodyBytes`); absent where the host bounds it. */
@@ -83,6 +92,29 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
   const relay = createServerRequestRelay(runtime.model.config.limits.toolTimeoutMs)
   const calls = createCallRegistry()
   const declared = createDeclaredCapabilities()
+  const { limits } = runtime.model.config
+  const writeResult = createResultWriter(limits.resultBytes)
+  const tasks = createMcpTasks(runtime, rounds, {
+    store: options.taskStore ?? createMemoryTaskStore({ maxTasks: limits.mcpTasks }),
+    ttlMs: limits.mcpTaskTtlMs,
+    pollIntervalMs: limits.mcpTaskPollIntervalMs,
+    immediateMs: limits.mcpTaskImmediateMs,
+    toResult(name, outcome) {
+      const form = [...catalogs.values()].find((catalog) => catalog.callable.has(name))
+      if ('complete' in outcome) {
+        try {
+          const resultForm = form?.callable.get(name)?.resultForm ?? 'content'
+          return JSON.parse(
+            toCallToolResultJson(writeResult(name, outcome.complete), resultForm),
+          ) as Record<string, unknown>
+        } catch (error) {
+          return { ...toToolErrorResult(error, options.dev) }
+        }
+      }
+      return { ...toToolErrorResult(outcome.failed, options.dev) }
+    },
+  })
+  const taskLegs = new Map<string, McpLeg>()
   const hotAnswers = new Map<string, HotAnswer>()
   const mirrors = new Map<string, McpMirrors>()
   for (const [name, catalog] of catalogs) {
@@ -94,7 +126,12 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
         relay,
         calls,
         declared,
+        tasks,
       }),
+    )
+    taskLegs.set(
+      name,
+      createTasksLeg(tasks, JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })),
     )
     mirrors.set(name, {
       tools: JSON.stringify({ tools: catalog.tools }),
@@ -125,6 +162,8 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     ...(sessions ? [sessions.servePost] : []),
     (exchange) =>
       exchange.parsedBody === undefined ? undefined : hotAnswers.get(exchange.server)?.(exchange),
+    (exchange) =>
+      exchange.parsedBody === undefined ? undefined : taskLegs.get(exchange.server)?.(exchange),
     (exchange) => sdkLegs().then((sdk) => (sdk.get(exchange.server) as SdkLeg)(exchange)),
   ]
   const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)

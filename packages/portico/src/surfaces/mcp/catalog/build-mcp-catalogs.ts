@@ -23,6 +23,14 @@ import { type PagedList, paginateList } from './paginate-list.js'
 import { type McpResultForm, toMcpTool } from './to-mcp-tool.js'
 import { widgetToolMeta } from './widget-tool-meta.js'
 
+/** How a server calls one of its tools (see {@link McpServerCatalog.callable}). */
+export interface McpCallable {
+  resultForm: McpResultForm
+  headers: boolean
+  /** The tool's `@task` support, if any (see `ToolDefinition.task`). */
+  task: 'optional' | 'required' | undefined
+}
+
 /**
  * What one MCP server (`/mcp` or `/mcp/<name>`) offers, in the SDK's shapes, prepared once per
  * model load so that the per-request server only looks things up.
@@ -39,7 +47,7 @@ export interface McpServerCatalog {
    * Tool ids this server may call, how each one's results travel, and whether it declares
    * `Mcp-Param-*` headers (the SDK checks those, so such calls skip the hot path in 2026-07-28).
    */
-  callable: ReadonlyMap<string, { resultForm: McpResultForm; headers: boolean }>
+  callable: ReadonlyMap<string, McpCallable>
   prompts: ReadonlyMap<string, PromptDefinition>
   promptList: Prompt[]
   /** What `resources/list` answers: the widgets, each skill's SKILL.md, then the static files. */
@@ -115,7 +123,14 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
       callable: new Map(
         projections.map(
           ({ tool, resultForm }) =>
-            [tool.name, { resultForm, headers: declaresHeaders(tool.inputSchema) }] as const,
+            [
+              tool.name,
+              {
+                resultForm,
+                headers: declaresHeaders(tool.inputSchema),
+                task: tools.get(tool.name)?.task,
+              },
+            ] as const,
         ),
       ),
       prompts: new Map(serverPrompts.map((prompt) => [prompt.name, prompt])),

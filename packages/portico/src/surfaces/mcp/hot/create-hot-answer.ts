@@ -9,6 +9,7 @@ import {
   answerCapabilitiesOf,
   callToolOverMcp,
   logNotifier,
+  type McpToolCall,
   progressNotifier,
   type RelatedNotification,
 } from '../calls/call-tool-over-mcp.js'
@@ -21,6 +22,8 @@ import { toCallToolResultJson, toToolErrorResult } from '../calls/to-call-tool-r
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
 import type { ListPage } from '../catalog/paginate-list.js'
+import type { McpTaskCallOutcome, McpTasks } from '../tasks/create-mcp-tasks.js'
+import { declaresTasks, detailedTaskJson, TASKS_REQUIRED } from '../tasks/create-tasks-leg.js'
 import { eraOfRequest } from '../wire/era-of-request.js'
 import { isJsonObject, isPlainObjectOrAbsent, isPlainRequest } from '../wire/is-plain-request.js'
 import type { McpExchange } from '../wire/mcp-leg.js'
@@ -50,6 +53,8 @@ export interface HotAnswerOptions {
   calls: CallRegistry
   /** What stateless 2025 clients declared in their `initialize`. */
   declared: DeclaredCapabilities
+  /** The tasks extension, which a 2026-07-28 call of a `@task` tool goes through. */
+  tasks: McpTasks
 }
 
 /**
@@ -71,7 +76,7 @@ export function createHotAnswer(
   runtime: ToolRuntime,
   options: HotAnswerOptions,
 ): HotAnswer {
-  const { dev, rounds, relay, calls, declared } = options
+  const { dev, rounds, relay, calls, declared, tasks } = options
   const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
   const toolPages = catalog.pages.tools
@@ -140,7 +145,9 @@ export function createHotAnswer(
       }
     }
     // A method without a context cannot talk back: one JSON answer, as cheap as it gets.
-    if (media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
+    // The one check a call of a tool without `@task` pays for the tasks extension.
+    const asTask = era === 'modern' && tool.task !== undefined
+    if (!asTask && media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
       return runtime.invokeTool(name as string, input ?? {}, caller).then(
         (result) => answer(completeJson(result), body.id),
         (error: unknown) => answer(failedJson(error), body.id),
@@ -168,7 +175,7 @@ export function createHotAnswer(
           }
         : {}),
     }
-    callToolOverMcp(runtime, rounds, {
+    const mcpCall: McpToolCall = {
       era,
       name: name as string,
       input: input ?? {},
@@ -179,16 +186,28 @@ export function createHotAnswer(
         era === 'modern'
           ? answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES])
           : declared.of(callerKey),
-    })
+    }
+    const called: Promise<McpTaskCallOutcome> = !asTask
+      ? callToolOverMcp(runtime, rounds, mcpCall)
+      : declaresTasks(_meta)
+        ? tasks.callTool(mcpCall)
+        : tool.task === 'required'
+          ? Promise.reject(
+              new McpCallError(-32021, 'Missing required client capability', 400, TASKS_REQUIRED),
+            )
+          : callToolOverMcp(runtime, rounds, mcpCall)
+    called
       .finally(() => leave())
       .then(
         (outcome) => {
           const json =
-            'complete' in outcome
-              ? completeJson(outcome.complete)
-              : 'failed' in outcome
-                ? failedJson(outcome.failed)
-                : asInputRequired(outcome.inputRequired)
+            'task' in outcome
+              ? `{"resultType":"task",${detailedTaskJson(outcome.task).slice(1, -1)},"_meta":${serverInfoMeta}}`
+              : 'complete' in outcome
+                ? completeJson(outcome.complete)
+                : 'failed' in outcome
+                  ? failedJson(outcome.failed)
+                  : asInputRequired(outcome.inputRequired)
           call.finish(resultMessage(json, body.id))
         },
         (error: unknown) => {
