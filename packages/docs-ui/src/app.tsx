@@ -4,6 +4,7 @@ import { AuthorizeButton } from './components/authorize-button.js'
 import { Awaited } from './components/awaited.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
+import { accentVariables } from './lib/accent-colors.js'
 import { loginUrl } from './lib/access-token.js'
 import { CONTENTS_PATH, type PluginOverview, useDocument } from './lib/documents.js'
 import { href, type Route, useRoute } from './lib/router.js'
@@ -44,7 +45,11 @@ export function App() {
   useEffect(() => {
     if (!overview) return
     document.title = overview.identity.title
-    document.documentElement.style.setProperty('--accent', overview.style.color)
+    // The plugin's colour, moved per theme until text in it reads at 4.5:1 (WCAG 1.4.3).
+    const variables = accentVariables(overview.style.color)
+    const root = document.documentElement.style
+    root.setProperty('--accent', variables?.accent ?? overview.style.color)
+    if (variables) root.setProperty('--on-accent', variables.onAccent)
   }, [overview])
   // After a link changes the page, focus moves to its content, as a page load would put a
   // screen reader at the top; on the first load it stays at the start, before the top bar.
