@@ -20,6 +20,7 @@ import type { McpEventStore } from '../stores/mcp-event-store.js'
 import type { McpSessionStore } from '../stores/mcp-session-store.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
+import { serverCardRoutes } from '../surfaces/documents/server-card-routes.js'
 import {
   healthRoutes,
   type ReadinessCheck,
@@ -174,6 +175,7 @@ export function createAppFromParts(
       ...withGate,
       ...bodyDeadline,
     }),
+    ...serverCardRoutes(model, { originOf }),
     ...mcpRoutes(runtime, {
       dev,
       hostPolicy,

@@ -7,8 +7,15 @@ import { problemResponse, toProblemDocument } from '../../http/problem-response.
 import type { Route } from '../../http/route.js'
 import { serveFile } from '../../http/serve-file.js'
 import type { PluginModel } from '../../model/plugin-model.js'
+import { AGENT_SKILLS_PREFIX } from './build-agent-skills-index.js'
 import { renderOriginDocuments } from './render-origin-documents.js'
-import { buildServedFiles, buildSkillZip, type ServedFile } from './served-files.js'
+import {
+  buildServedFiles,
+  buildSkillRootZip,
+  buildSkillZip,
+  type ServedFile,
+  type SkillZips,
+} from './served-files.js'
 import { buildTypesDocument } from './types-document.js'
 
 /** Options of {@link documentRoutes}. */
@@ -30,13 +37,16 @@ const PARAMETERISED = /^\/(?:skills|agents|icons)\//
 export function documentRoutes(model: PluginModel, options: DocumentRoutesOptions): Route[] {
   const types = JSON.stringify(buildTypesDocument(model))
   // Built on the first request that needs them, so that start does not wait for zips.
-  let skillZips: Map<string, Uint8Array> | undefined
+  let skillZips: SkillZips | undefined
   const tableFor = memoizeByOrigin((origin) => {
-    skillZips ??= new Map(model.skills.map((skill) => [skill.name, buildSkillZip(skill)]))
+    skillZips ??= {
+      folder: new Map(model.skills.map((skill) => [skill.name, buildSkillZip(skill)])),
+      root: new Map(model.skills.map((skill) => [skill.name, buildSkillRootZip(skill)])),
+    }
     return buildServedFiles(model, renderOriginDocuments(model, origin), skillZips)
   })
   const serveDocument = (request: Request): Response | undefined => {
-    const pathname = pathnameOf(request.url)
+    const pathname = skillFileAlias(pathnameOf(request.url))
     if (pathname === '/favicon.ico') return redirectResponse('/icons/0')
     const table = tableFor(options.originOf(request))
     let file = table.get(pathname)
@@ -62,6 +72,16 @@ export function documentRoutes(model: PluginModel, options: DocumentRoutesOption
     { method: 'GET', path: '/types.json', handle: () => jsonResponse(types) },
     { method: 'GET', path: '*', handle: serveDocument },
   ]
+}
+
+/**
+ * `/.well-known/agent-skills/<name>/<path>` is the file `/skills/<name>/<path>` (the discovery
+ * index names each file there): one table entry, one set of checks.
+ */
+function skillFileAlias(pathname: string): string {
+  if (!pathname.startsWith(AGENT_SKILLS_PREFIX)) return pathname
+  const rest = pathname.slice(AGENT_SKILLS_PREFIX.length)
+  return rest.includes('/') ? `/skills/${rest}` : pathname
 }
 
 function answer(file: ServedFile, request: Request): Response {

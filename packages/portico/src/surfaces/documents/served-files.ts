@@ -8,6 +8,8 @@ import type {
   PluginModel,
   SkillDefinition,
 } from '../../model/plugin-model.js'
+import { AGENT_SKILLS_PREFIX } from './build-agent-skills-index.js'
+import { API_CATALOG_TYPE } from './build-api-catalog.js'
 import { buildZip, type ZipEntry } from './build-zip.js'
 import { buildClaudePluginManifest } from './claude-plugin-manifest.js'
 
@@ -33,6 +35,20 @@ export interface OriginDocuments {
   agentJson(agent: AgentDefinition): unknown
   /** `/.claude-plugin/marketplace.json`, which names the SHA-256 of `/plugin.zip`'s bytes. */
   marketplace(pluginZip: Uint8Array): unknown
+  /** `/llms.txt` */
+  llmsTxt: string
+  /** `/.well-known/api-catalog` */
+  apiCatalog: unknown
+  /** `/.well-known/agent-skills/index.json`, which names the SHA-256 of each skill package. */
+  agentSkillsIndex(packages: ReadonlyMap<string, Uint8Array>): unknown
+}
+
+/** The zips of each skill, by name: built once, whatever the origin. */
+export interface SkillZips {
+  /** `/skills/<name>.zip` and `.skill`: the skill folder inside. */
+  folder: ReadonlyMap<string, Uint8Array>
+  /** `/.well-known/agent-skills/<name>.zip`: the folder's files at the root, as that index asks. */
+  root: ReadonlyMap<string, Uint8Array>
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -55,7 +71,7 @@ const ICON_HEADERS = { 'cache-control': 'public, max-age=86400', ...INERT }
 export function buildServedFiles(
   model: PluginModel,
   documents: OriginDocuments,
-  skillZips: ReadonlyMap<string, Uint8Array>,
+  skillZips: SkillZips,
 ): Map<string, ServedFile> {
   const files = new Map<string, ServedFile>()
   const json = (path: string, value: unknown) =>
@@ -68,7 +84,7 @@ export function buildServedFiles(
   files.set('/readme.md', served('text/plain; charset=utf-8', encode(model.readme)))
   json('/skills/catalog.json', documents.skillsCatalog)
   for (const skill of model.skills)
-    addSkill(files, skill, skillZips.get(skill.name) ?? buildSkillZip(skill))
+    addSkill(files, skill, skillZips.folder.get(skill.name) ?? buildSkillZip(skill))
   json('/agents/catalog.json', documents.agentsCatalog)
   for (const agent of model.agents) {
     files.set(`/agents/${agent.name}.md`, served(MARKDOWN_TYPE, encode(agent.markdown)))
@@ -79,6 +95,15 @@ export function buildServedFiles(
   files.set('/plugin.zip', served(ZIP_TYPE, pluginZip, attachment('plugin.zip')))
   // After the zip, which it describes: the package holds no marketplace.
   json('/.claude-plugin/marketplace.json', documents.marketplace(pluginZip))
+  // The discovery documents, which no format asks the package to hold.
+  files.set('/llms.txt', served(MARKDOWN_TYPE, encode(documents.llmsTxt)))
+  files.set(
+    '/.well-known/api-catalog',
+    served(API_CATALOG_TYPE, encode(`${JSON.stringify(documents.apiCatalog, null, 2)}\n`)),
+  )
+  json(`${AGENT_SKILLS_PREFIX}index.json`, documents.agentSkillsIndex(skillZips.root))
+  for (const [name, zip] of skillZips.root)
+    files.set(`${AGENT_SKILLS_PREFIX}${name}.zip`, served(ZIP_TYPE, zip, attachment(`${name}.zip`)))
   return files
 }
 
@@ -87,6 +112,17 @@ export function buildSkillZip(skill: SkillDefinition): Uint8Array {
   return buildZip(
     skill.files.map((file) => ({
       path: `${skill.name}/${file.path}`,
+      bytes: decode(file.base64),
+      executable: file.executable === true,
+    })),
+  )
+}
+
+/** A skill as the Agent Skills discovery index packs it: the skill folder is the archive's root. */
+export function buildSkillRootZip(skill: SkillDefinition): Uint8Array {
+  return buildZip(
+    skill.files.map((file) => ({
+      path: file.path,
       bytes: decode(file.base64),
       executable: file.executable === true,
     })),
