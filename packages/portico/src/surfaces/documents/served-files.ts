@@ -66,7 +66,8 @@ const ICON_HEADERS = { 'cache-control': 'public, max-age=86400', ...INERT }
 /**
  * Every file of the identity, skills and agents surfaces, by URL path, for one origin. The
  * routes serve from this table and `/plugin.zip` is packed from it, so the package holds exactly
- * what the URLs serve, byte for byte.
+ * what the URLs serve, byte for byte. The marketplace and the discovery documents come after the
+ * zip: they describe it, or are for finding the plugin, and no format asks the package to hold them.
  */
 export function buildServedFiles(
   model: PluginModel,
