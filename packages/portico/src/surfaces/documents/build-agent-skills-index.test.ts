@@ -14,8 +14,8 @@ function skillOf(name: string, files: Record<string, string>): SkillDefinition {
       path,
       base64: Buffer.from(text).toString('base64'),
     })),
-    source: { file: `skills/${name}/SKILL.md` },
-  } as SkillDefinition
+    source: { file: `skills/${name}/SKILL.md`, line: 1 },
+  }
 }
 
 function modelWith(...skills: SkillDefinition[]): PluginModel {
