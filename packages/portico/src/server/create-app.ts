@@ -18,6 +18,7 @@ import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import type { McpEventStore } from '../stores/mcp-event-store.js'
 import type { McpSessionStore } from '../stores/mcp-session-store.js'
+import type { McpTaskStore } from '../stores/mcp-task-store.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
 import { documentRoutes } from '../surfaces/documents/document-routes.js'
 import { serverCardRoutes } from '../surfaces/documents/server-card-routes.js'
@@ -100,6 +101,11 @@ export interface McpAppOptions {
    * opened it: route each client to one replica (sticky routing).
    */
   sessionStore?: McpSessionStore
+  /**
+   * Where MCP tasks live, shared by replicas so that any one answers `tasks/get`, `tasks/update`
+   * and `tasks/cancel` (see {@link McpTaskStore}). Default: in memory, per process.
+   */
+  taskStore?: McpTaskStore
   /**
    * Signs the `requestState` of 2026-07-28 input rounds (HMAC-SHA256, 32 characters or more).
    * Default: a random key per process; replicas need the same one (`portico start` reads
@@ -184,6 +190,7 @@ export function createAppFromParts(
       ...bodyDeadline,
       ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
       ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
+      ...(options.mcp?.taskStore ? { taskStore: options.mcp.taskStore } : {}),
       ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     }),

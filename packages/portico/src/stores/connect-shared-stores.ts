@@ -2,21 +2,27 @@ import { logger } from '../core/logger.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { createRedisEventStore } from './create-redis-event-store.js'
 import { createRedisSessionStore } from './create-redis-session-store.js'
+import { createRedisTaskStore } from './create-redis-task-store.js'
 import type { McpEventStore } from './mcp-event-store.js'
 import type { McpSessionStore } from './mcp-session-store.js'
+import type { McpTaskStore } from './mcp-task-store.js'
 
-/** The stores through which replicas share their stateful MCP sessions. */
+/**
+ * The stores through which replicas share their stateful MCP sessions (both or neither) and
+ * their MCP tasks.
+ */
 export interface SharedSessionStores {
-  sessionStore: McpSessionStore
-  eventStore: McpEventStore
+  sessionStore?: McpSessionStore
+  eventStore?: McpEventStore
+  taskStore?: McpTaskStore
 }
 
 /**
- * The Redis stores of stateful sessions (`mcp.sessions: 'stateful'`) when `PORTICO_REDIS_URL`
- * is set in `env`, connected: rejects, naming the URL without its password, when Redis cannot be
- * reached, since a replica that cannot share its sessions must not take traffic. `undefined`
- * without the variable, and with a stateless plugin, which has nothing to share (said once, as a
- * warning). Keys are under `portico:<plugin name>:`; the client closes when `signal` aborts.
+ * The Redis stores of stateful sessions (`mcp.sessions: 'stateful'`) and of tasks (a plugin with
+ * `@task` tools) when `PORTICO_REDIS_URL` is set in `env`, connected: rejects, naming the URL
+ * without its password, when Redis cannot be reached, since a replica that cannot share its
+ * sessions or tasks must not take traffic. `undefined` without the variable, and with a stateless
+ * plugin without `@task` tools, which has nothing to share (said once, as a warning). Keys are under `portico:<plugin name>:`; the client closes when `signal` aborts.
  * The Redis client loads only here, so a plugin without Redis never loads it.
  */
 export async function connectSharedStores(
@@ -26,9 +32,11 @@ export async function connectSharedStores(
 ): Promise<SharedSessionStores | undefined> {
   const url = env.PORTICO_REDIS_URL?.trim() ?? ''
   if (url === '') return undefined
-  if (model.config.mcp.sessions !== 'stateful') {
+  const stateful = model.config.mcp.sessions === 'stateful'
+  const tasks = model.tools.some((tool) => tool.task !== undefined)
+  if (!stateful && !tasks) {
     logger.warn(
-      'PORTICO_REDIS_URL is set, but mcp.sessions is "stateless": no session to share, Redis is not used',
+      'PORTICO_REDIS_URL is set, but mcp.sessions is "stateless" and no tool is a @task: nothing to share, Redis is not used',
     )
     return undefined
   }
@@ -38,13 +46,20 @@ export async function connectSharedStores(
     throw new Error(`PORTICO_REDIS_URL: ${reason}`, { cause: error })
   })
   signal.addEventListener('abort', () => void client.close().catch(() => {}), { once: true })
-  logger.info(`MCP sessions are shared through Redis at ${redisLocation(url)}`)
-  const options = {
-    prefix: `portico:${model.identity.name}:`,
-    idleMs: model.config.limits.mcpSessionIdleMs,
-  }
+  const shared = [stateful ? 'sessions' : '', tasks ? 'tasks' : ''].filter(Boolean).join(' and ')
+  logger.info(`MCP ${shared} are shared through Redis at ${redisLocation(url)}`)
+  const prefix = `portico:${model.identity.name}:`
+  const { limits } = model.config
+  const options = { prefix, idleMs: limits.mcpSessionIdleMs }
   return {
-    sessionStore: createRedisSessionStore(client, options),
-    eventStore: createRedisEventStore(client, options),
+    ...(stateful
+      ? {
+          sessionStore: createRedisSessionStore(client, options),
+          eventStore: createRedisEventStore(client, options),
+        }
+      : {}),
+    ...(tasks
+      ? { taskStore: createRedisTaskStore(client, { prefix, ttlMs: limits.mcpTaskTtlMs }) }
+      : {}),
   }
 }

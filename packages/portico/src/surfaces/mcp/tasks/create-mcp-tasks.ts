@@ -14,8 +14,13 @@ import type { InputRequest, InputRounds } from '../calls/create-input-rounds.js'
 import { McpCallError } from '../calls/mcp-call-error.js'
 import { refuseUndeclaredAsks } from '../calls/refuse-undeclared-asks.js'
 
-/** How long a running task's lease holds unless renewed by its replica (renewed every poll). */
-const TASK_LEASE_MS = 6_000
+/**
+ * How long a running task's lease holds unless renewed by its replica (renewed every poll): at
+ * least 6 s, and three polls, so that one slow store command does not lapse it.
+ */
+export function taskLeaseMs(pollIntervalMs: number): number {
+  return Math.max(6_000, 3 * pollIntervalMs)
+}
 
 /** What a task call answers: a call's outcome, or the task it became. */
 export type McpTaskCallOutcome = McpToolCallOutcome | { task: McpTaskState }
@@ -74,6 +79,7 @@ export function createMcpTasks(
   options: McpTasksOptions,
 ): McpTasks {
   const { store } = options
+  const leaseMs = taskLeaseMs(options.pollIntervalMs)
   const local = new Map<string, LocalTask>()
   const save = (task: LocalTask, patch: TaskPatch) => {
     const next: Record<string, unknown> = {
@@ -90,7 +96,7 @@ export function createMcpTasks(
     for (const task of local.values()) {
       const view = await store.get(task.state.taskId).catch(() => undefined)
       if (view) deliver(task, view.answers, view.cancelRequested)
-      await store.lease(task.state.taskId, TASK_LEASE_MS).catch(logFailure('Leasing'))
+      await store.lease(task.state.taskId, leaseMs).catch(logFailure('Leasing'))
     }
   }
   let polling: ReturnType<typeof setInterval> | undefined
@@ -239,7 +245,7 @@ export function createMcpTasks(
       try {
         // Stored before it is answered: a `tasks/get` on any replica finds it (SEP-2663).
         await store.put(state)
-        await store.lease(state.taskId, TASK_LEASE_MS)
+        await store.lease(state.taskId, leaseMs)
       } catch (error) {
         logger.warn(`A call of ${name} answers without a task: ${describeError(error)}`)
         const outcome = await settled

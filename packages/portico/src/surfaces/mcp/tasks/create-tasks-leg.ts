@@ -1,6 +1,8 @@
+import { logger } from '../../../core/logger.js'
 import { respond, withCors } from '../../../http/cors.js'
 import { TASKS_EXTENSION_ID } from '../../../model/mcp-servers.js'
 import type { McpTaskState } from '../../../stores/mcp-task-store.js'
+import { isStoreUnavailable } from '../../../stores/session-store-unavailable.js'
 import { eraOfRequest } from '../wire/era-of-request.js'
 import { isJsonObject, isPlainRequest } from '../wire/is-plain-request.js'
 import type { McpLeg } from '../wire/mcp-leg.js'
@@ -58,12 +60,40 @@ export function createTasksLeg(tasks: McpTasks, serverInfoMeta: string): McpLeg 
     }
     if (typeof taskId !== 'string') return error(200, -32602, 'Invalid params: taskId')
     const owner = caller?.uid ?? ''
+    try {
+      return await answerTask(body.method, taskId, owner, params, error, result)
+    } catch (failure) {
+      if (!isStoreUnavailable(failure)) throw failure
+      const reason = failure.cause instanceof Error ? failure.cause.message : String(failure.cause)
+      logger.warn(`A ${body.method} was answered 503, the task store failed: ${reason}`)
+      return respond(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: body.id,
+          error: {
+            code: -32603,
+            message: 'Service Unavailable: the task store is unavailable, retry later',
+          },
+        }),
+        503,
+        { ...jsonHeaders, 'retry-after': '1' },
+      )
+    }
+  }
+  async function answerTask(
+    method: string,
+    taskId: string,
+    owner: string,
+    params: Record<string, unknown>,
+    error: (status: number, code: number, message: string) => Response,
+    result: (json: string) => Response,
+  ): Promise<Response> {
     const notFound = () => error(200, -32602, 'Failed to retrieve task: Task not found')
-    if (body.method === 'tasks/get') {
+    if (method === 'tasks/get') {
       const task = await tasks.get(taskId, owner)
       return task ? result(detailedTaskJson(task)) : notFound()
     }
-    if (body.method === 'tasks/update') {
+    if (method === 'tasks/update') {
       const { inputResponses } = params
       if (!isJsonObject(inputResponses)) {
         return error(200, -32602, 'Invalid params: inputResponses must be an object')

@@ -1,0 +1,92 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { createClient } from '@redis/client'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
+import { taskLeaseMs } from '../../src/surfaces/mcp/tasks/create-mcp-tasks.js'
+import { buildPlugin } from '../support/build-plugin.js'
+import { copyPlugin } from '../support/cli-process.js'
+import { fixtureDir } from '../support/serve-plugin.js'
+import { type McpTaskClient, taskClient } from '../support/task-client.js'
+import { killReplica, type ReplicaProcess, startReplicas, stopReplicas } from './replicas.js'
+
+// Two `portico start` replicas of a plugin with `@task` tools share one redis-server: a task runs
+// on A and any request about it may reach B.
+
+/** The replicas' poll interval (`limits.mcpTaskPollIntervalMs`). */
+const POLL_MS = 200
+
+let redis: RedisServer
+let raw: ReturnType<typeof createClient>
+let plugin: { dir: string; remove(): Promise<void> }
+let replicas: ReplicaProcess[] = []
+let a: McpTaskClient
+let b: McpTaskClient
+
+beforeAll(async () => {
+  redis = await startRedisServer()
+  raw = createClient({ url: redis.url })
+  await raw.connect()
+  plugin = await copyPlugin(fixtureDir('tasks-plugin'))
+  await writeFile(
+    join(plugin.dir, 'portico.config.ts'),
+    `export default { title: 'Tasks', limits: { toolTimeoutMs: 60_000, mcpTaskPollIntervalMs: ${POLL_MS} } }\n`,
+  )
+  await buildPlugin(plugin.dir)
+  replicas = await startReplicas(plugin.dir, 2, { PORTICO_REDIS_URL: redis.url })
+  a = taskClient(replicas[0]?.url ?? '')
+  b = taskClient(replicas[1]?.url ?? '')
+}, 120_000)
+afterAll(async () => {
+  await stopReplicas(replicas)
+  await plugin?.remove()
+  if (raw?.isOpen) await raw.close()
+  await redis?.stop()
+})
+
+describe('MCP tasks shared through Redis by two replicas', () => {
+  it('reads on B a task that runs on A, working and then completed with its result', async () => {
+    const task = await a.create('Job_sleep', { ms: 1_500 })
+    const working = await b.get(task.taskId)
+    expect(working.result).toMatchObject({ taskId: task.taskId, status: 'working' })
+    const done = await b.until(task.taskId, 'completed')
+    const pidOfA = replicas[0]?.cli.child.pid
+    expect(done.result).toMatchObject({ structuredContent: { slept: 1_500, pid: pidOfA } })
+    // Its key lives until its creation plus its ttlMs, under the plugin's prefix.
+    const ttl = await raw.pTTL(`portico:tasks-plugin:task:${task.taskId}`)
+    expect(ttl).toBeGreaterThan(task.ttlMs - 60_000)
+    expect(ttl).toBeLessThanOrEqual(task.ttlMs)
+  })
+
+  it('cancels on B a task that runs on A: its signal aborts there and it ends cancelled', async () => {
+    const mark = join(plugin.dir, 'cancelled-mark')
+    const task = await a.create('Job_sleep', { ms: 60_000, mark })
+    const cancel = await b.request('tasks/cancel', task.taskId)
+    expect(cancel.error).toBeUndefined()
+    await b.until(task.taskId, 'cancelled', 2 * POLL_MS + 5_000)
+    expect(await readFile(mark, 'utf8')).toBe('aborted')
+    expect((await a.get(task.taskId)).result?.status).toBe('cancelled')
+  })
+
+  it('answers on B the question of a task that runs on A', async () => {
+    const task = await a.create('Job_confirm', { what: 'b.txt' }, { elicitation: {} })
+    await b.until(task.taskId, 'input_required')
+    const update = await b.request('tasks/update', task.taskId, {
+      inputResponses: { confirm: { action: 'accept', content: { yes: true } } },
+    })
+    expect(update.error).toBeUndefined()
+    const done = await b.until(task.taskId, 'completed')
+    expect(done.result).toMatchObject({ structuredContent: { answer: 'deleted b.txt' } })
+  })
+
+  it('reports failed on B once A, which ran the task, was killed: within its lease and a poll', async () => {
+    const task = await a.create('Job_sleep', { ms: 120_000 })
+    expect((await b.get(task.taskId)).result?.status).toBe('working')
+    const [killed] = replicas.splice(0, 1)
+    if (killed) await killReplica(killed)
+    const started = Date.now()
+    const failed = await b.until(task.taskId, 'failed', taskLeaseMs(POLL_MS) + POLL_MS + 2_000)
+    expect(Date.now() - started).toBeLessThanOrEqual(taskLeaseMs(POLL_MS) + POLL_MS + 2_000)
+    expect(failed.error).toMatchObject({ code: -32603 })
+  })
+})
