@@ -73,9 +73,57 @@ interface OpenAiGlobals {
  */
 export async function connectWidget(options: ConnectWidgetOptions = {}): Promise<Widget> {
   const openai = (globalThis as { openai?: OpenAiGlobals }).openai
-  return typeof openai === 'object' && openai !== null
-    ? connectOpenAi(openai, options)
-    : connectMcpApps(options)
+  if (typeof openai === 'object' && openai !== null) return connectOpenAi(openai, options)
+  // Opened on its own (no parent window): no host will answer, so say what the page is and
+  // wait for ever, rather than ask ui/initialize of this very window and fail.
+  if (window.parent === window) {
+    showOutsideHost()
+    return new Promise<never>(() => {})
+  }
+  // In a frame whose parent does not speak MCP Apps, the same, once a short wait has passed.
+  const notice = setTimeout(showOutsideHost, OUTSIDE_HOST_AFTER_MS)
+  try {
+    return await connectMcpApps(options)
+  } finally {
+    clearTimeout(notice)
+    document.getElementById(NOTICE_ID)?.remove()
+  }
+}
+
+/** How long a framed widget waits for the host's answer to `ui/initialize` before it explains. */
+const OUTSIDE_HOST_AFTER_MS = 3000
+const NOTICE_ID = 'portico-outside-host'
+
+/**
+ * A note atop the page: this is a widget, shown by an MCP Apps host after a call of its tool,
+ * and the tool's page on the docs site (`/#/tools/<toolId>`, from this page's `/widgets/<toolId>`)
+ * previews it with a real result.
+ */
+function showOutsideHost(): void {
+  if (document.getElementById(NOTICE_ID)) return
+  const toolId = /^\/widgets\/([^/]+)$/.exec(location.pathname)?.[1]
+  const notice = document.createElement('aside')
+  notice.id = NOTICE_ID
+  notice.setAttribute('role', 'note')
+  Object.assign(notice.style, {
+    font: '15px/1.5 system-ui, sans-serif',
+    padding: '12px 16px',
+    margin: '0 0 12px',
+    border: '1px solid #b54708',
+    borderRadius: '8px',
+    background: 'Canvas',
+    color: 'CanvasText',
+  })
+  const link = document.createElement('a')
+  link.href = toolId ? `/#/tools/${toolId}` : '/'
+  link.textContent = toolId ? `the page of ${decodeURIComponent(toolId)}` : 'the docs site'
+  notice.append(
+    'This page is a widget: an MCP Apps host (a chat client) shows it in a frame with the result of a call of its tool, and none is here to send one. To see it with real data, call the tool on ',
+    link,
+    ': its preview shows this widget.',
+  )
+  if (document.body) document.body.prepend(notice)
+  else addEventListener('DOMContentLoaded', () => document.body.prepend(notice), { once: true })
 }
 
 /** The listeners and latest result both hosts share. */
