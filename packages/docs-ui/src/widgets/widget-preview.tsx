@@ -10,7 +10,8 @@ import { callTool } from '../lib/rest-call.js'
  *
  * The frame loads the page from its URL (`/widgets/<toolId>`), not as `srcdoc`: a `srcdoc`
  * frame would inherit this site's policy, which runs only the site's own nonced scripts, while
- * the page's own answer carries the widget's policy and its sandbox.
+ * the page's own answer carries the widget's policy and its sandbox. The site's theme is the
+ * host context's `theme`, sent again on every switch.
  */
 
 /** A successful try-it call: what the widget is sent. */
@@ -111,6 +112,22 @@ export function WidgetPreview({
       host.close().catch(() => undefined)
     }
   }, [url, overview])
+
+  // Every theme switch (the site's switch, or the system's when it follows it) reaches the
+  // widget as ui/notifications/host-context-changed with the new theme.
+  useEffect(() => {
+    if (!bridge) return
+    const update = () => bridge.setHostContext({ theme: currentTheme() })
+    update()
+    const observer = new MutationObserver(update)
+    observer.observe(document.documentElement, { attributeFilter: ['data-theme'] })
+    const system = matchMedia('(prefers-color-scheme: dark)')
+    system.addEventListener('change', update)
+    return () => {
+      observer.disconnect()
+      system.removeEventListener('change', update)
+    }
+  }, [bridge])
 
   // Each successful call: its input, then its result.
   useEffect(() => {

@@ -47,3 +47,37 @@ describe('a widget page opened directly', () => {
     }
   })
 })
+
+describe('the widget preview', () => {
+  it('sends each theme switch to the widget, which turns dark and back', async () => {
+    const watched = await openWatchedPage(browser, served.url, { colorScheme: 'light' })
+    const { page } = watched
+    try {
+      await page.goto(`${served.url}/#/tools/Notes_list`)
+      await page.getByTestId('try-it-raw').click()
+      await page.getByTestId('try-it-json').fill('{}')
+      await page.getByTestId('try-it-call').click()
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('200')
+      const widget = page.frameLocator('[data-testid=widget-preview]')
+      await widget.locator('#notes li').first().waitFor({ timeout: PATIENCE_MS })
+      const scheme = () =>
+        widget.locator('html').evaluate((html) => getComputedStyle(html).colorScheme)
+      expect(await scheme()).toBe('light')
+      const themeSwitch = page.getByRole('button', { name: /^Theme:/ })
+      const theme = () => page.evaluate(() => document.documentElement.dataset.theme)
+      // system -> light -> dark
+      await themeSwitch.click()
+      await expect.poll(theme).toBe('light')
+      await themeSwitch.click()
+      await expect.poll(theme).toBe('dark')
+      await expect.poll(scheme).toBe('dark')
+      await screenshot(page, 'widget-preview-dark')
+      // dark -> system (light here)
+      await themeSwitch.click()
+      await expect.poll(scheme).toBe('light')
+      expect(watched.consoleErrors).toEqual([])
+    } finally {
+      await watched.close()
+    }
+  })
+})
