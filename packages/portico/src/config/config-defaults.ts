@@ -20,6 +20,7 @@ export const configDefaults = {
     mcpTaskPollIntervalMs: 1000,
     mcpTasks: 10000,
     mcpTaskImmediateMs: 100,
+    mcpTaskTimeoutMs: 3600000,
     eventLoopDelayMs: 200,
     headersTimeoutMs: 10000,
     requestTimeoutMs: 30000,

@@ -332,6 +332,14 @@ export const configSchema: JsonSchema = {
           maximum: 10000,
           default: 100,
         },
+        mcpTaskTimeoutMs: {
+          type: 'integer',
+          description:
+            'Longest a call of a `@task` tool may run when its request declares the tasks extension, in milliseconds: it replaces `limits.toolTimeoutMs` for such a call, since a task is long work by definition. Past it the task ends `completed` with `isError: true`, as a timed-out call answers. One hour by default.',
+          minimum: 1000,
+          maximum: 86400000,
+          default: 3600000,
+        },
         eventLoopDelayMs: {
           type: 'integer',
           description:

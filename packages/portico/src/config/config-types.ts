@@ -254,6 +254,17 @@ export interface LimitsConfig {
    */
   mcpTaskImmediateMs?: number
   /**
+   * Longest a call of a `@task` tool may run when its request declares the tasks extension, in
+   * milliseconds: it replaces `limits.toolTimeoutMs` for such a call, since a task is long work
+   * by definition. Past it the task ends `completed` with `isError: true`, as a timed-out call
+   * answers. One hour by default.
+   * @integer
+   * @minimum 1000
+   * @maximum 86400000
+   * @default 3600000
+   */
+  mcpTaskTimeoutMs?: number
+  /**
    * Longest a new request may be expected to wait for the event loop, in milliseconds (Node
    * only: `portico start`). Past it: the request gets 503 with `Retry-After: 1` (a problem
    * document, or a JSON-RPC error on `/mcp`) before any other work, and the calls under way

@@ -300,7 +300,7 @@ export function createToolRuntime(
           : Promise.resolve().then(() => tool.call(input, call?.context))
       const result = await withTimeout(
         call?.cancelled ? Promise.race([work, call.cancelled]) : work,
-        timeoutMs,
+        channel?.timeoutMs ?? timeoutMs,
         toolId,
         (late) => {
           if (late !== ending?.signal.reason) onToolError(toolId, late)

@@ -28,6 +28,8 @@ export interface ToolChannel {
   elicit?(request: PorticoElicitRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   sample?(request: PorticoSamplingRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   roots?(options: PorticoAskOptions | undefined): Promise<unknown>
+  /** How long the call may run, over `limits.toolTimeoutMs` (a task's `limits.mcpTaskTimeoutMs`). */
+  timeoutMs?: number
   /** Closes the stream the call answers on, for the client to resume it (`ctx.closeStream`). */
   closeStream?(): void
 }

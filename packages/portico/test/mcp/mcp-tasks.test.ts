@@ -100,4 +100,17 @@ describe('MCP tasks on the 2026-07-28 wire', () => {
     expect(answer.status).toBe(400)
     expect(answer.error?.code).toBe(-32020)
   })
+
+  it('runs a task past limits.toolTimeoutMs (1 s), up to limits.mcpTaskTimeoutMs (2.5 s)', async () => {
+    const long = await client.create('Job_sleep', { ms: 1_600 })
+    const done = await client.until(long.taskId, 'completed')
+    expect(done.result).toMatchObject({ structuredContent: { slept: 1_600 } })
+    expect(done.result).not.toHaveProperty('isError')
+    const tooLong = await client.create('Job_sleep', { ms: 10_000 })
+    const started = Date.now()
+    const cut = await client.until(tooLong.taskId, 'completed')
+    expect(cut.result).toMatchObject({ isError: true })
+    expect(JSON.stringify(cut.result)).toMatch(/2500 ms/)
+    expect(Date.now() - started).toBeLessThan(5_000)
+  })
 })

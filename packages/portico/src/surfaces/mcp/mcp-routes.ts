@@ -99,6 +99,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     ttlMs: limits.mcpTaskTtlMs,
     pollIntervalMs: limits.mcpTaskPollIntervalMs,
     immediateMs: limits.mcpTaskImmediateMs,
+    timeoutMs: limits.mcpTaskTimeoutMs,
     toResult(name, outcome) {
       const form = [...catalogs.values()].find((catalog) => catalog.callable.has(name))
       if ('complete' in outcome) {

@@ -36,6 +36,8 @@ export interface McpTasksOptions {
   ttlMs: number
   pollIntervalMs: number
   immediateMs: number
+  /** How long a call that may become a task may run (`limits.mcpTaskTimeoutMs`). */
+  timeoutMs: number
 }
 
 /**
@@ -196,6 +198,7 @@ export function createMcpTasks(
             return askInTask(task, request, used ? `${key}-${asks}` : key)
           }
         const channel: ToolChannel = {
+          timeoutMs: options.timeoutMs,
           onAbandon: (abandon) => {
             round.onAbandon(abandon)
             abandonCall = abandon
