@@ -51,10 +51,19 @@ export function importProblem(file: string, target: string): string | undefined 
 /**
  * The rooms of the MCP wing (`surfaces/mcp/`), top first, with the same rule: `.` holds the
  * routes; `sessions/` builds on the SDK's leg; `hot/` and `sdk/` are two ways to answer and never
- * import each other (the hot path must not load the SDK); both run `calls/` over the
- * `catalog/`; `wire/` (the JSON-RPC envelope and the per-era rules) imports no other room.
+ * import each other (the hot path must not load the SDK); `tasks/` runs a call as a task for
+ * either; all run `calls/` over the `catalog/`; `wire/` (the JSON-RPC envelope and the per-era
+ * rules) imports no other room.
  */
-const mcpRooms: string[][] = [['.'], ['sessions'], ['hot', 'sdk'], ['calls'], ['catalog'], ['wire']]
+const mcpRooms: string[][] = [
+  ['.'],
+  ['sessions'],
+  ['hot', 'sdk'],
+  ['tasks'],
+  ['calls'],
+  ['catalog'],
+  ['wire'],
+]
 
 /** The room of the MCP wing a source file belongs to, or `undefined` outside the wing. */
 function mcpRoomOf(file: string): string | undefined {
@@ -110,7 +119,7 @@ describe('import direction in src/', () => {
   it('judges the rooms of the MCP wing: hot/ never imports sdk/, wire/ no other room', () => {
     expect(mcpRoomProblem('surfaces/mcp/hot/a.ts', 'surfaces/mcp/sdk/b.ts')).toMatch(/sideways/)
     expect(mcpRoomProblem('surfaces/mcp/sdk/a.ts', 'surfaces/mcp/hot/b.ts')).toMatch(/sideways/)
-    for (const room of ['catalog', 'calls', 'hot', 'sdk', 'sessions'])
+    for (const room of ['catalog', 'calls', 'tasks', 'hot', 'sdk', 'sessions'])
       expect(mcpRoomProblem('surfaces/mcp/wire/a.ts', `surfaces/mcp/${room}/b.ts`)).toMatch(/up/)
     expect(mcpRoomProblem('surfaces/mcp/wire/a.ts', 'surfaces/mcp/mcp-routes.ts')).toMatch(/up/)
     expect(mcpRoomProblem('surfaces/mcp/hot/a.ts', 'surfaces/mcp/wire/b.ts')).toBeUndefined()
