@@ -66,6 +66,14 @@ export function App() {
   const icon = overview?.style.icons[0]
   return (
     <>
+      {/* A button, not a link to #main: the route lives in the fragment. */}
+      <button
+        type="button"
+        class="skip-link"
+        onClick={() => document.getElementById('main')?.focus()}
+      >
+        Skip to content
+      </button>
       <header class="topbar">
         <a class="brand" href={href()}>
           {icon && <img src={icon} alt="" width={28} height={28} />}

@@ -27,8 +27,17 @@ export function SwaggerView() {
         return request
       },
     })
+    // Swagger UI's server picker is a select without a name (axe select-name): named as it appears.
+    const naming = new MutationObserver(() => {
+      const servers = domNode.querySelector('select#servers:not([aria-label])')
+      servers?.setAttribute('aria-label', 'Server')
+    })
+    naming.observe(domNode, { childList: true, subtree: true })
     // Swagger UI has no teardown: emptying its node lets the next mount start clean.
-    return () => domNode.replaceChildren()
+    return () => {
+      naming.disconnect()
+      domNode.replaceChildren()
+    }
   }, [])
   useSwaggerDarkMode()
   return <div ref={container} class="api-swagger" />

@@ -114,6 +114,8 @@ export function TryIt({
     callTool(url, body).then(
       (result) => {
         setCall({ status: 'done', result })
+        // The body reached the server: what the JSON check said of an earlier draft is stale.
+        if (result.status < 400) setRawError(undefined)
         if (onSuccess && result.status >= 200 && result.status < 300) {
           let input: unknown
           try {
@@ -185,7 +187,10 @@ export function TryIt({
               aria-invalid={rawError !== undefined}
               aria-describedby={rawError ? `${jsonId}-error` : undefined}
               value={raw}
-              onInput={(event) => setRaw(event.currentTarget.value)}
+              onInput={(event) => {
+                setRaw(event.currentTarget.value)
+                setRawError(undefined)
+              }}
             />
             {rawError && (
               <p id={`${jsonId}-error`} class="field-error" role="alert">

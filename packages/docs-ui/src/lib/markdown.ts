@@ -133,6 +133,11 @@ export function renderMarkdown(source: string, options: MarkdownOptions = {}): s
         const external = isOtherOrigin(url) ? ' rel="noopener noreferrer"' : ''
         return `<a href="${escapeHtml(url)}"${titled}${external}>${inner}</a>`
       },
+      // A GFM task's box shows a state, not a control to use: named, so it is not a bare input.
+      checkbox({ checked }: Tokens.Checkbox): string {
+        const name = checked ? 'Done' : 'To do'
+        return `<input type="checkbox" disabled aria-label="${name}"${checked ? ' checked' : ''}> `
+      },
       image({ href, title, text }: Tokens.Image): string {
         const url = safeUrl(href, 'image')
         if (url === undefined) return escapeHtml(text)
