@@ -74,3 +74,41 @@ async function readInto(body: ReadableStream<Uint8Array>, into: string[]): Promi
     // The client closed the stream.
   }
 }
+
+describe('anonymous 2025 stateless clients of different software', () => {
+  /** A client named by its User-Agent, declaring elicitation or nothing. */
+  async function connect(userAgent: string, elicits: boolean): Promise<Client> {
+    const client = new Client(
+      { name: userAgent, version: '1.0.0' },
+      { versionNegotiation: { mode: 'legacy' }, capabilities: elicits ? { elicitation: {} } : {} },
+    )
+    if (elicits) {
+      client.setRequestHandler('elicitation/create', async () => ({
+        action: 'accept' as const,
+        content: { name: 'Ada' },
+      }))
+    }
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${stateless.url}/mcp`), {
+        requestInit: { headers: { 'user-agent': userAgent } },
+      }),
+    )
+    return client
+  }
+
+  it('keep what each declared, whichever initialized last', async () => {
+    const asking = await connect('asking-client/1.0', true)
+    // Initialized after the first: in mode anon it must not speak for it.
+    const silent = await connect('silent-client/1.0', false)
+    try {
+      const answer = await asking.callTool({ name: 'Talk_greet', arguments: {} })
+      expect(answer.isError).not.toBe(true)
+      expect(JSON.stringify(answer.structuredContent)).toContain('Ada')
+      await expect(silent.callTool({ name: 'Talk_greet', arguments: {} })).rejects.toMatchObject({
+        code: -32021,
+      })
+    } finally {
+      await Promise.all([asking.close(), silent.close()])
+    }
+  })
+})
