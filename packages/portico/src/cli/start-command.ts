@@ -1,8 +1,14 @@
 import { logger, setLogFormat } from '../core/logger.js'
+import type { PluginModel } from '../model/plugin-model.js'
 import { prepareBuiltPlugin } from '../server/create-fetch-handler.js'
+import { measureRequests, observeProcessCounts } from '../server/metrics/measure-requests.js'
+import {
+  type MetricsEndpoint,
+  startMetricsEndpoint,
+} from '../server/metrics/start-metrics-endpoint.js'
 import { startNodeServer } from '../server/start-node-server.js'
 import { exitOnUncaughtException } from './exit-on-uncaught-exception.js'
-import type { ListenOptions } from './listen-options.js'
+import { type ListenOptions, portOf } from './listen-options.js'
 import { logFormatFromEnvironment } from './log-format-from-environment.js'
 import { logStrayRejections } from './log-stray-rejections.js'
 import { printUrls } from './print-urls.js'
@@ -25,13 +31,16 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   logStrayRejections()
   exitOnUncaughtException()
   const { limits } = plugin.model.config
+  const metrics = await startMetrics(plugin.model, listen.host)
   const server = await startNodeServer({
     fetch: plugin.fetch,
     edge: plugin.edge,
     timeouts: { headersMs: limits.headersTimeoutMs, requestMs: limits.requestTimeoutMs },
     shedding: { maxEventLoopDelayMs: limits.eventLoopDelayMs },
+    ...(metrics ? { measure: measureRequests(metrics.meter, plugin.model) } : {}),
     ...listen,
   })
+  if (metrics) observeProcessCounts(metrics.meter, server.load)
   // Before "Ready": a supervisor that stops the server as soon as it reads that line must find
   // the signal handled, so the exit is clean.
   stopOnSignals(async () => {
@@ -41,8 +50,31 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
     if (cut > 0)
       logger.warn(`Stopped with ${cut} requests unfinished after ${limits.shutdownMs} ms`)
     plugin.close()
+    await metrics?.close()
     logger.info('Stopped')
   })
   printUrls(server.url, plugin.model, listen.host)
+  if (metrics) logger.info(`Metrics for Prometheus at ${metrics.url}`)
   logger.success(`Ready in ${Math.round(performance.now() - started)} ms`)
+}
+
+/**
+ * The metrics endpoint, when `PORTICO_METRICS_PORT` or `server.metricsPort` asks for one; the
+ * SDK is loaded only then (`startMetricsEndpoint`).
+ */
+async function startMetrics(
+  model: PluginModel,
+  host: string,
+): Promise<MetricsEndpoint | undefined> {
+  const fromEnvironment = process.env.PORTICO_METRICS_PORT
+  if (!fromEnvironment && model.config.server.metricsPort === undefined) return undefined
+  const port = fromEnvironment ? portOf(fromEnvironment) : model.config.server.metricsPort
+  if (port === undefined || port === 0)
+    throw new Error(`PORTICO_METRICS_PORT is "${fromEnvironment}": not a port number (1 to 65535)`)
+  return startMetricsEndpoint({
+    port,
+    host,
+    name: model.identity.name,
+    version: model.identity.version,
+  })
 }

@@ -425,6 +425,13 @@ export const configSchema: JsonSchema = {
             "Run the tools in a pool of worker threads under `portico start` and `portico stdio`, one call per worker at a time, each worker's heap capped at 256 MiB: a tool that calls `process.exit()`, throws from a timer or fills its heap ends its own call (a 500, or `isError` over MCP) and its worker, which is replaced, instead of the whole server. A timeout ends the worker too, so a tool stuck in a loop is stopped. Costs a copy of each input and result; a tool may not take a context (`ctx`), and the plugin then fails to load. Resource templates and prompt methods run on the main thread as before.",
           default: false,
         },
+        metricsPort: {
+          type: 'integer',
+          description:
+            'Serve OpenTelemetry metrics for Prometheus at `GET /metrics` on this port of the listen host, under `portico start` (`PORTICO_METRICS_PORT` wins). A port of its own, never the public one: a scrape tells which tools are called and how often. Unset, no metrics are kept and the OpenTelemetry SDK is not loaded. See docs/observability.md.',
+          minimum: 1,
+          maximum: 65535,
+        },
       },
       additionalProperties: false,
     },

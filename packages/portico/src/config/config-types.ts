@@ -351,6 +351,16 @@ export interface ServerConfig {
    * @default false
    */
   isolateTools?: boolean
+  /**
+   * Serve OpenTelemetry metrics for Prometheus at `GET /metrics` on this port of the listen host,
+   * under `portico start` (`PORTICO_METRICS_PORT` wins). A port of its own, never the public
+   * one: a scrape tells which tools are called and how often. Unset, no metrics are kept and
+   * the OpenTelemetry SDK is not loaded. See docs/observability.md.
+   * @integer
+   * @minimum 1
+   * @maximum 65535
+   */
+  metricsPort?: number
 }
 
 /** A prompt's name, unique among all prompts. @pattern ^[a-zA-Z0-9_-]{1,64}$ */
@@ -481,6 +491,7 @@ export interface ResolvedConfig {
     /** Origins, or `['*']` for any. */
     allowBrowserOrigins: string[]
     isolateTools: boolean
+    metricsPort?: number
   }
 }
 

@@ -47,6 +47,9 @@ export function resolveConfig(config: PorticoConfig, pluginName = 'plugin'): Res
         config.server?.allowBrowserOrigins ?? [...defaults.server.allowBrowserOrigins],
       ),
       isolateTools: config.server?.isolateTools ?? defaults.server.isolateTools,
+      ...(config.server?.metricsPort === undefined
+        ? {}
+        : { metricsPort: config.server.metricsPort }),
     },
   }
 }

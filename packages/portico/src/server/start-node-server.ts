@@ -25,6 +25,11 @@ export interface NodeHandlerOptions {
   timeouts?: RequestTimeouts
   /** Sheds load past an event-loop delay (`limits.eventLoopDelayMs`); see `shedLoad`. */
   shedding?: LoadSheddingOptions
+  /**
+   * Wraps the listener outermost, shed requests included (`measureRequests`, with metrics on);
+   * absent, no request pays for metrics.
+   */
+  measure?: (serve: RequestListener) => RequestListener
 }
 
 /** See {@link NodeHandlerOptions.timeouts}. */
@@ -64,7 +69,8 @@ export function createNodeServer(options: NodeHandlerOptions): Server {
     listener(request, response)
   const shedder = options.shedding ? shedLoad(serve, options.shedding) : undefined
   const admit = shedder?.serve ?? serve
-  const handler = options.logRequests ? withRequestLog(admit) : admit
+  const logged = options.logRequests ? withRequestLog(admit) : admit
+  const handler = options.measure ? options.measure(logged) : logged
   const { timeouts } = options
   const server = createServer(
     {

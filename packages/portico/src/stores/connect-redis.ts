@@ -1,4 +1,5 @@
 import { createClient } from '@redis/client'
+import { processCounts } from '../core/process-counts.js'
 import { sessionStoreUnavailable } from './session-store-unavailable.js'
 
 /** A connected client, as {@link connectRedis} makes it. */
@@ -49,7 +50,10 @@ export async function connectRedis(
     },
   })
   // Failures reach callers through their commands; without a listener the client would throw.
-  client.on('error', () => {})
+  // Counted for the metrics endpoint (`portico.redis.errors`).
+  client.on('error', () => {
+    processCounts.redisErrors += 1
+  })
   try {
     await client.connect()
   } catch (error) {

@@ -1,4 +1,5 @@
 import { logger } from '../../../core/logger.js'
+import { processCounts } from '../../../core/process-counts.js'
 
 /** What the registry needs of a session: a way to end it. */
 export interface ClosableSession {
@@ -84,8 +85,11 @@ export function createSessionRegistry<S extends ClosableSession>(
   let sweeper: ReturnType<typeof setInterval> | undefined
   let closing = false
 
+  const forget = (id: string) => {
+    if (sessions.delete(id)) processCounts.mcpSessions -= 1
+  }
   const close = (id: string, tracked: Tracked<S>) => {
-    sessions.delete(id)
+    forget(id)
     return tracked.session.close().catch((error: unknown) => {
       logger.error('Closing an MCP session failed:', error)
     })
@@ -112,6 +116,7 @@ export function createSessionRegistry<S extends ClosableSession>(
       return held
     },
     add(id, entry) {
+      if (!sessions.has(id)) processCounts.mcpSessions += 1
       sessions.set(id, { ...entry, busy: 0, lastUsed: performance.now() })
       sweeper ??= setInterval(sweep, sweepEveryMs).unref()
     },
@@ -133,7 +138,7 @@ export function createSessionRegistry<S extends ClosableSession>(
       }
     },
     forget(id) {
-      sessions.delete(id)
+      forget(id)
       stopWhenEmpty()
     },
     async close(id) {
