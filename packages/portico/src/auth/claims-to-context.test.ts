@@ -12,6 +12,8 @@ describe('claimsToContext', () => {
           name: 'Ada King Lovelace',
           picture: 'https://img.example/ada.png',
           orgs: ['acme', 'beta'],
+          scope: 'notes notes:write',
+          scp: ['notes', 'notes:admin'],
         },
         'tok',
       ),
@@ -21,6 +23,7 @@ describe('claimsToContext', () => {
       orgs: ['acme', 'beta'],
       avatar: { name: 'Ada King Lovelace', initials: 'AL', picture: 'https://img.example/ada.png' },
       token: 'tok',
+      scopes: ['notes', 'notes:write', 'notes:admin'],
     })
   })
 
@@ -63,6 +66,7 @@ describe('claimsToContext', () => {
       preferred_username: null,
       orgs: 'acme',
       picture: 3,
+      scope: 5,
     }
     expect(claimsToContext(odd as JWTPayload, 't')).toEqual({
       uid: '',
@@ -70,6 +74,7 @@ describe('claimsToContext', () => {
       orgs: [],
       avatar: { name: '', initials: '', picture: '' },
       token: 't',
+      scopes: [],
     })
     expect(claimsToContext({ sub: 'u', orgs: ['a', 1, '', 'b'] }, 't').orgs).toEqual(['a', 'b'])
   })

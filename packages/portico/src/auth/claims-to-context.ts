@@ -1,12 +1,13 @@
 import type { JWTPayload } from 'jose'
 import type { PorticoCaller } from '../core/plugin-context.js'
+import { readTokenScopes } from './read-token-scopes.js'
 
 /**
  * Maps verified claims to the context a tool method receives: `uid` from `sub`, `email` (empty
  * when `email_verified` is `false`: an address the provider has not verified must not pass for
  * the caller's, e.g. to match an account; absent `email_verified` keeps it, as many access
- * tokens leave the claim out), `orgs` (from `orgs`, else `org` or `org_id`), and an avatar whose name falls back from `name`
- * to `preferred_username`, the e-mail and the uid. Claims of an unexpected type count as
+ * tokens leave the claim out), `orgs` (from `orgs`, else `org` or `org_id`), an avatar whose name falls back from `name`
+ * to `preferred_username`, the e-mail and the uid, and `scopes` from `scope` and `scp`. Claims of an unexpected type count as
  * absent, so this never throws. The verifier already refuses a token without a string `sub`;
  * here a missing one becomes `''`.
  *
@@ -25,6 +26,7 @@ export function claimsToContext(claims: JWTPayload, token: string): PorticoCalle
     orgs: readOrgs(claims),
     avatar: { name, initials: initialsOf(name), picture: isHttpUrl(picture) ? picture : '' },
     token,
+    scopes: readTokenScopes(claims),
   }
 }
 

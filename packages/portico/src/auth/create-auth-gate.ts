@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose'
+import type { InsufficientScopeError } from '../core/insufficient-scope-error.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
 import { memoizeByOrigin } from '../http/memoize-by-origin.js'
@@ -53,10 +54,22 @@ export type GateOutcome =
       retryAfterSeconds: number
     }
 
+/** A 400, 401 or 403 refusal, with its challenge. */
+export type GateRefusal = Extract<GateOutcome, { status: 400 | 401 | 403 }>
+
 /** The resource server side of Portico's authenticated modes. */
 export interface AuthGate {
   readonly settings: AuthSettings
   check(request: GateRequest): Promise<GateOutcome>
+  /**
+   * The 403 of a caller whose token lacks a tool's `@scope` (after `check` admitted it): the
+   * challenge of every refusal, with `error="insufficient_scope"` and as `scope` the plugin's
+   * required scopes plus the tool's, which a client asks for when it authorizes again.
+   */
+  refuseScope?(
+    error: InsufficientScopeError,
+    request: Pick<GateRequest, 'authorization' | 'origin' | 'resourcePath'>,
+  ): GateRefusal
   /** Whether tokens can be checked now (the issuer's keys can be had): `/readyz` asks. */
   ready?(): Promise<boolean>
 }
@@ -95,6 +108,11 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
   return {
     settings,
     ready: () => verifier.ready?.() ?? Promise.resolve(true),
+    refuseScope(error, request) {
+      const scopes = [...new Set([...settings.requiredScopes, ...error.requiredScopes])]
+      const scheme = extractCredentials(request.authorization)?.scheme
+      return refusal(error, request, { ...settings, advertisedScopes: scopes }, true, scheme)
+    },
     async check(request) {
       let credentials: Credentials | undefined
       try {
@@ -139,7 +157,12 @@ function rememberContexts(
       context = toContext(claims, token)
       contexts.set(claims, context)
     }
-    return { ...context, orgs: [...context.orgs], avatar: { ...context.avatar } }
+    return {
+      ...context,
+      orgs: [...context.orgs],
+      avatar: { ...context.avatar },
+      scopes: [...context.scopes],
+    }
   }
 }
 
@@ -184,11 +207,11 @@ const REFUSALS = new Set(['bad_request', 'unauthorized', 'forbidden'])
 
 function refusal(
   error: PorticoError,
-  request: GateRequest,
+  request: Pick<GateRequest, 'origin' | 'resourcePath'>,
   settings: AuthSettings,
   tokenSent: boolean,
   scheme: TokenScheme | undefined,
-): GateOutcome {
+): GateRefusal {
   const code = errorCodeOf(error, tokenSent)
   const challenge = buildAuthChallenge({
     resourceMetadataUrl: protectedResourceMetadataUrl(request.origin, request.resourcePath),

@@ -18,6 +18,12 @@ export interface PorticoCaller {
   avatar: PorticoAvatar
   /** The raw bearer token, for calling downstream APIs on the user's behalf. */
   token: string
+  /**
+   * The scopes the token grants: its `scope` claim (space-separated) and its `scp` claim (a
+   * string, or an array as some providers send), deduplicated. A tool tagged `@scope` is only
+   * called when they hold each of its scopes; a tool can read them to narrow what it does.
+   */
+  scopes: string[]
 }
 
 /**

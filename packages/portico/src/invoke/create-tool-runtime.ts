@@ -1,3 +1,4 @@
+import { assertScopes } from '../core/insufficient-scope-error.js'
 import type { JsonSchema } from '../core/json-schema.js'
 import { logger } from '../core/logger.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
@@ -67,6 +68,12 @@ export interface ToolRuntime {
     caller?: PorticoCaller,
     channel?: ToolChannel,
   ): Promise<unknown>
+  /**
+   * The scopes (`@scope`) a caller's token must grant to call this tool, get this prompt or read
+   * this resource URI; `undefined` when none, or nothing of that name. The surfaces that must
+   * refuse before the call (MCP's HTTP 403) ask; the call itself checks them again.
+   */
+  requiredScopes(target: ScopedTarget): readonly string[] | undefined
   /** What `uri` names among the resources `scope` allows (default: all of the plugin's). */
   findResource(uri: string, scope?: ResourceScope): ResourceMatch | undefined
   /**
@@ -97,6 +104,9 @@ export interface ToolRuntime {
     channel?: ToolChannel,
   ): Promise<PromptMessage[]>
 }
+
+/** What {@link ToolRuntime.requiredScopes} looks up: a tool, a prompt or a resource URI. */
+export type ScopedTarget = { tool: string } | { prompt: string } | { uri: string }
 
 /** Options of {@link createToolRuntime}. */
 export interface ToolRuntimeOptions {
@@ -134,6 +144,8 @@ interface BoundMethod {
   datePlan: DatePlan | undefined
   /** The method to run in a worker of the pool, instead of `call`. */
   isolated?: { className: string; methodName: string }
+  /** `@scope`: what the caller's token must grant. */
+  scopes?: readonly string[]
 }
 
 interface BoundTool extends BoundMethod {
@@ -228,6 +240,7 @@ export function createToolRuntime(
       shape,
       call,
       takesContext: definition.takesContext === true,
+      ...(definition.scopes ? { scopes: definition.scopes } : {}),
       datePlan: planDateRevival(definition.inputSchema, definition.inputDatePaths),
       ...(isolated && {
         isolated: { className: definition.className, methodName: definition.methodName },
@@ -244,6 +257,7 @@ export function createToolRuntime(
       shape: () => shape,
       call: bind(definition),
       takesContext: true,
+      ...(definition.scopes ? { scopes: definition.scopes } : {}),
       datePlan: undefined,
     })
   }
@@ -264,6 +278,7 @@ export function createToolRuntime(
       shape: () => shape,
       call: bind({ ...method, source }),
       takesContext: true,
+      ...(prompt.scopes ? { scopes: prompt.scopes } : {}),
       datePlan: undefined,
     })
   }
@@ -280,6 +295,8 @@ export function createToolRuntime(
     caller?: PorticoCaller,
     channel?: ToolChannel,
   ): Promise<unknown> => {
+    // Before anything of the input is looked at: a caller without the scope learns nothing more.
+    assertScopes(toolId, tool.scopes, caller?.scopes)
     const failures = tool.validate()(input)
     if (failures.length > 0) {
       throw (
@@ -331,6 +348,12 @@ export function createToolRuntime(
       const tool = tools.get(toolId)
       if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
       return run(toolId, tool, input, caller, channel)
+    },
+    requiredScopes(target) {
+      if ('tool' in target) return tools.get(target.tool)?.scopes
+      if ('prompt' in target) return promptMethods.get(target.prompt)?.scopes
+      const match = resources.find(target.uri)
+      return match?.kind === 'template' ? templates.get(match.template.id)?.scopes : undefined
     },
     findResource: (uri, scope) => resources.find(uri, scope),
     async readResource(uri, caller, channel, scope) {

@@ -4,7 +4,7 @@ import { loadAgents } from './agents/load-agents.js'
 import { loadIcons } from './assets/load-icons.js'
 import { loadReadme } from './assets/load-readme.js'
 import { findToolFiles } from './find-tool-files.js'
-import type { PluginModel } from './plugin-model.js'
+import type { PluginModel, SourceLocation } from './plugin-model.js'
 import { loadPrompts } from './prompts/load-prompts.js'
 import { loadResources } from './resources/load-resources.js'
 import { loadSkills } from './skills/load-skills.js'
@@ -33,6 +33,8 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
     rootDir,
     files: findToolFiles(rootDir),
   })
+  if (config.auth === 'anon')
+    refuseScopesWhenAnonymous([...tools, ...resourceTemplates, ...promptMethods])
   const classNames = new Set(toolClasses.map((toolClass) => toolClass.name))
   for (const [server, { classes }] of Object.entries(config.mcp.servers)) {
     const unknown = classes.find((name) => !classNames.has(name))
@@ -66,4 +68,19 @@ export async function derivePluginModel(rootDir: string): Promise<PluginModel> {
     icons,
     readme,
   }
+}
+
+/**
+ * Mode anon checks no token, so nothing could check a `@scope`: rather than serve a tool its
+ * author meant to protect to everyone, the plugin does not start.
+ */
+function refuseScopesWhenAnonymous(
+  methods: readonly { scopes?: string[]; source: SourceLocation; id?: string; name?: string }[],
+): void {
+  const scoped = methods.find((method) => method.scopes !== undefined)
+  if (scoped === undefined) return
+  throw new PluginDefinitionError(
+    scoped.source,
+    `${scoped.id ?? scoped.name}: @scope ${(scoped.scopes ?? []).join(' ')} cannot be checked in mode anon, which verifies no token; set auth to 'portico-hub' or 'custom' in ${configFileName}, or remove the tag`,
+  )
 }

@@ -56,6 +56,11 @@ export interface ToolDefinition {
    * that does not declare the extension is refused with -32021. Absent: never a task.
    */
   task?: 'optional' | 'required'
+  /**
+   * `@scope` of the method and of its class: the scopes a caller's token must grant, each one,
+   * for the call to run (a 403 otherwise). Absent when neither has the tag.
+   */
+  scopes?: string[]
   annotations: ToolAnnotations
   /**
    * Paths inside the input that the method types as `Date`: the string is turned into a `Date`
@@ -126,6 +131,11 @@ export interface PromptTemplateDefinition extends PromptBase {
  */
 export interface PromptMethodDefinition extends PromptBase {
   method: PromptMethod
+  /**
+   * `@scope` of the method and of its class: the scopes a caller's token must grant, each one,
+   * for the call to run (a 403 otherwise). Absent when neither has the tag.
+   */
+  scopes?: string[]
   template?: never
 }
 
@@ -241,6 +251,11 @@ export interface ResourceTemplateDefinition {
    * or a choice of literals. URIs carry strings, coerced to these types before validation.
    */
   inputSchema: JsonSchema
+  /**
+   * `@scope` of the method and of its class: the scopes a caller's token must grant, each one,
+   * for the call to run (a 403 otherwise). Absent when neither has the tag.
+   */
+  scopes?: string[]
   source: SourceLocation
 }
 

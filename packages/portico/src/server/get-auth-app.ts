@@ -34,7 +34,7 @@ export interface AuthAppOptions extends AuthSettingsInput {
  *   issuer: 'https://login.example.com/',
  *   audience: 'api://my-plugin',
  *   scopes: ['notes.read'],
- *   claimsToContext: (claims, token) => ({ uid: String(claims.sub), email: '', orgs: [], avatar: { name: '', initials: '', picture: '' }, token }),
+ *   claimsToContext: (claims, token) => ({ uid: String(claims.sub), email: '', orgs: [], avatar: { name: '', initials: '', picture: '' }, token, scopes: [] }),
  * })
  * export default { fetch: app.fetch }
  */

@@ -110,6 +110,7 @@ const defaultCaller: PorticoCaller = {
   orgs: [],
   avatar: { name: 'Test User', initials: 'TU', picture: '' },
   token: 'test-token',
+  scopes: [],
 }
 
 /**

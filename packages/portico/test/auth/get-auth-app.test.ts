@@ -38,6 +38,7 @@ beforeAll(async () => {
         orgs: [String(claims.tid)],
         avatar: { name: 'From oid', initials: 'FO', picture: '' },
         token,
+        scopes: [],
       }
     },
   })

@@ -176,6 +176,7 @@ describe('an authenticated plugin', () => {
       orgs: ['acme'],
       avatar: { name: 'Ada', initials: 'A', picture: '' },
       token: 'not-checked',
+      scopes: [],
     }
     const hub = await createTestPlugin(fixtureDir('auth-hub-plugin'), { caller })
     try {

@@ -17,6 +17,7 @@ import { deriveTool } from './derive-tool.js'
 import { findToolClasses, type ToolClassSource } from './find-tool-classes.js'
 import { compareText, NamedTypeRegistry, type SharedNames } from './named-type-registry.js'
 import { readJsDoc } from './read-jsdoc.js'
+import { mergeScopes, readScopeTags } from './read-scope-tags.js'
 import { SchemaBuilder } from './schema-builder.js'
 import { locateNode, relativeFile, sourceLocationOf } from './source-location.js'
 import { ToolIdRegistry, toolIdOf } from './tool-id.js'
@@ -122,6 +123,15 @@ function deriveClasses(
     const previous = classes[index - 1]?.source
     if (previous?.name === source.name && previous.declaration === source.declaration) continue
     const toolIds: string[] = []
+    const symbol = source.declaration.name && checker.getSymbolAtLocation(source.declaration.name)
+    const classDoc = symbol ? readJsDoc(symbol, checker) : { text: '', tags: [] }
+    const classScopes = errors.run(() =>
+      readScopeTags(
+        classDoc.tags,
+        locateNode(rootDir, source.declaration.name ?? source.declaration),
+        source.name,
+      ),
+    )
     for (const method of source.methods) {
       errors.run(() => {
         const id = toolIdOf(source.name, method.name)
@@ -131,6 +141,9 @@ function deriveClasses(
         const isTemplate = doc?.tags.some((tag) => tag.name === RESOURCE_TAG) === true
         const isPrompt = doc?.tags.some((tag) => tag.name === PROMPT_TAG) === true
         const derive = { checker, rootDir, builder }
+        const own = readScopeTags(doc?.tags ?? [], locateNode(rootDir, method.nameNode), id)
+        const scopes = mergeScopes(classScopes, own)
+        const scoped = scopes === undefined ? {} : { scopes }
         if (isTemplate && isPrompt) {
           throw new PluginDefinitionError(
             locateNode(rootDir, method.nameNode),
@@ -138,17 +151,17 @@ function deriveClasses(
           )
         }
         if (doc && isTemplate) {
-          resourceTemplates.push(deriveResourceTemplate(derive, id, source.name, method, doc))
+          const template = deriveResourceTemplate(derive, id, source.name, method, doc)
+          resourceTemplates.push({ ...template, ...scoped })
         } else if (isPrompt) {
-          prompts.push(derivePromptMethod(derive, id, source.name, method))
+          prompts.push({ ...derivePromptMethod(derive, id, source.name, method), ...scoped })
         } else {
-          tools.push(deriveTool(derive, id, source.name, method))
+          tools.push({ ...deriveTool(derive, id, source.name, method), ...scoped })
           toolIds.push(id)
         }
       })
     }
-    const symbol = source.declaration.name && checker.getSymbolAtLocation(source.declaration.name)
-    const description = symbol ? readJsDoc(symbol, checker).text : ''
+    const description = classDoc.text
     toolClasses.push({
       name: source.name,
       ...(description === '' ? {} : { description }),

@@ -1,5 +1,6 @@
 import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import { refusalHeaders } from '../../auth/refusal-headers.js'
+import { assertScopes, InsufficientScopeError } from '../../core/insufficient-scope-error.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
@@ -214,6 +215,16 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       }
       const body = await readJsonRpcBody(request, maxRequestBodySize, options.bodyDeadlineMs)
       if ('rejected' in body) return body.rejected
+      const refuseScope = gate?.refuseScope
+      const lacking =
+        refuseScope &&
+        'parsed' in body &&
+        refuseMissingScopes(runtime, body.parsed, outcome.context)
+      if (refuseScope && lacking) {
+        const resourcePath = server === '' ? '/mcp' : `/mcp/${server}`
+        const where = { authorization: request.headers.get('authorization'), resourcePath }
+        return mcpRefusal(refuseScope(lacking, { ...where, origin: options.originOf(request) }))
+      }
       const exchange: McpExchange = {
         server,
         request,
@@ -299,4 +310,36 @@ function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): Response {
     ...refusalHeaders(outcome),
   })
   return respond(body, outcome.status, headers)
+}
+
+/**
+ * The MCP authorization spec's insufficient-scope answer is an HTTP 403 with the challenge, not
+ * a tool error: a `tools/call`, `prompts/get` or `resources/read` of something tagged `@scope`
+ * that the caller's token does not cover is refused before any leg runs (the runtime checks
+ * again on every path, tasks included).
+ */
+function refuseMissingScopes(
+  runtime: ToolRuntime,
+  message: unknown,
+  caller: PorticoCaller | undefined,
+): InsufficientScopeError | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined
+  const { method, params } = message as { method?: unknown; params?: Record<string, unknown> }
+  const target =
+    method === 'tools/call' && typeof params?.name === 'string'
+      ? { tool: params.name }
+      : method === 'prompts/get' && typeof params?.name === 'string'
+        ? { prompt: params.name }
+        : method === 'resources/read' && typeof params?.uri === 'string'
+          ? { uri: params.uri }
+          : undefined
+  if (target === undefined) return undefined
+  try {
+    const name = 'tool' in target ? target.tool : 'prompt' in target ? target.prompt : target.uri
+    assertScopes(name, runtime.requiredScopes(target), caller?.scopes)
+    return undefined
+  } catch (error) {
+    if (error instanceof InsufficientScopeError) return error
+    throw error
+  }
 }

@@ -1,4 +1,5 @@
 import type { AuthGate } from '../../auth/create-auth-gate.js'
+import { InsufficientScopeError } from '../../core/insufficient-scope-error.js'
 import { PorticoError } from '../../core/portico-error.js'
 import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
@@ -67,6 +68,13 @@ export function createRestCall(
       return { status: 200, headers: jsonHeaders, body: writeResult(toolId, result) }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
+      if (error instanceof InsufficientScopeError && options.gate?.refuseScope) {
+        // RFC 6750 §3.1: the 403 names the scopes to authorize again with, as the 401 does.
+        const where = { authorization: request.authorization, origin: request.origin() }
+        const { challenge } = options.gate.refuseScope(error, { ...where, resourcePath: '/' })
+        const headers = withCors({ ...problemHeaders, 'www-authenticate': challenge })
+        return { status: 403, headers, body: JSON.stringify(problem) }
+      }
       const headers = problem.status === 405 ? notAllowedHeaders : problemHeaders
       return { status: problem.status, headers, body: JSON.stringify(problem) }
     }
