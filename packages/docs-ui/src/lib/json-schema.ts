@@ -21,7 +21,7 @@ export function findOperation(
   toolId: string,
 ): OpenApiOperation | undefined {
   for (const item of Object.values(document.paths)) {
-    if (item.post.operationId === toolId) return item.post
+    if (item.post?.operationId === toolId) return item.post
   }
   return undefined
 }

@@ -190,7 +190,7 @@ export function createAppFromParts(
       ...bodyDeadline,
       ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
       ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
-      ...(options.mcp?.taskStore ? { taskStore: options.mcp.taskStore } : {}),
+      taskRunner: parts.taskRunner,
       ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     }),

@@ -50,6 +50,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
       pathname: query === -1 ? url : url.slice(0, query),
       contentType: headers['content-type'] ?? null,
       contentEncoding: headers['content-encoding'],
+      prefer: headerValue(request, 'prefer'),
       readBody: (limitBytes) => readIncomingBody(request, limitBytes),
       authorization: authorizationOf(request),
       // Node joins repeated unknown headers with `, `, as Fetch does: the gate refuses a comma.

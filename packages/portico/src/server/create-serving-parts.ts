@@ -4,6 +4,9 @@ import { type HostPolicy, resolveHostPolicy } from '../http/host-policy.js'
 import { localPortOf } from '../http/local-port.js'
 import { type LinkHost, requestOrigin } from '../http/request-origin.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
+import { createMemoryTaskStore } from '../stores/create-memory-task-store.js'
+import { createTaskRunner, type TaskRunner } from '../stores/create-task-runner.js'
+import type { McpTaskStore } from '../stores/mcp-task-store.js'
 import { createRestCall } from '../surfaces/rest/create-rest-call.js'
 import type { RestAnswer, RestRequest } from '../surfaces/rest/rest-request.js'
 
@@ -14,6 +17,8 @@ export interface ServingPartsOptions {
   listenHost?: string
   /** Checks bearer tokens in the authenticated modes; absent in mode anon. */
   gate?: AuthGate
+  /** Where tasks live (`AppOptions.mcp.taskStore`); default: in memory, per process. */
+  mcp?: { taskStore?: McpTaskStore }
 }
 
 /**
@@ -27,6 +32,8 @@ export interface ServingParts {
   /** The public origin of a Fetch request (see `requestOrigin`). */
   originOf(request: Request): string
   restCall(request: RestRequest): Promise<RestAnswer>
+  /** The one task runner of the process, for MCP's tasks and REST's `respond-async` calls. */
+  taskRunner: TaskRunner
 }
 
 /** Makes the {@link ServingParts} of one plugin, for `assembleServer` and `createApp`. */
@@ -38,13 +45,21 @@ export function createServingParts(
   const listenHost = options.listenHost ?? '127.0.0.1'
   const hostPolicy = resolveHostPolicy(config, listenHost)
   const linkHost = createLinkHost(hostPolicy, listenHost)
+  const { limits } = config
+  const taskRunner = createTaskRunner({
+    store: options.mcp?.taskStore ?? createMemoryTaskStore({ maxTasks: limits.mcpTasks }),
+    ttlMs: limits.mcpTaskTtlMs,
+    pollIntervalMs: limits.mcpTaskPollIntervalMs,
+  })
   return {
+    taskRunner,
     hostPolicy,
     linkHost,
     originOf: (request) => requestOrigin(request, config.server, linkHost, localPortOf(request)),
     restCall: createRestCall(runtime, {
       dev: options.dev,
       hostPolicy,
+      taskRunner,
       ...(options.gate ? { gate: options.gate } : {}),
     }),
   }

@@ -1,6 +1,9 @@
 /** A task's status (MCP tasks extension, SEP-2663). */
 export type McpTaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled'
 
+/** The surface a task was made on, and is read on: MCP's `tasks/get`, or REST's `/api/tasks/<id>`. */
+export type TaskSurface = 'mcp' | 'rest'
+
 /**
  * What the replica running a task writes of it: the extension's `DetailedTask`, less the
  * request's envelope, plus whose task it is. Only that replica writes it.
@@ -15,11 +18,13 @@ export interface McpTaskState {
   pollIntervalMs: number
   /** The caller that created it (its token subject; `''` in mode anon): only it may read it. */
   owner: string
+  /** Where it was made, when not MCP (absent on MCP's tasks). */
+  surface?: 'rest'
   /** The requests the task waits on, by key, while `input_required`. */
   inputRequests?: Record<string, unknown>
   /** The tool's result, once `completed`. */
   result?: Record<string, unknown>
-  /** The JSON-RPC error, once `failed`. */
+  /** The JSON-RPC error (MCP) or problem document (REST), once `failed`. */
   error?: Record<string, unknown>
 }
 

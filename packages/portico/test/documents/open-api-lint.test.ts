@@ -84,6 +84,14 @@ describe('redocly lint of /open-api.json', () => {
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
   })
 
+  it('finds nothing in the tasks fixture, whose @task tools add Prefer, a 202 and the task path', async () => {
+    const document = await servedOpenApi(fixtureDir('tasks-plugin'))
+    expect(Object.keys(document.paths as object)).toContain('/api/tasks/{taskId}')
+    const report = await lint('tasks', document, withoutLicenceConfig)
+    expect(report.problems).toEqual([])
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 })
+  })
+
   it.each(['auth-hub-plugin', 'auth-custom-plugin'])(
     'finds nothing in %s, whose operations require the bearer scheme',
     async (fixture) => {
@@ -93,8 +101,8 @@ describe('redocly lint of /open-api.json', () => {
         bearer: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
       })
       for (const { post } of Object.values(document.paths)) {
-        expect(post.security).toEqual([{ bearer: [] }])
-        expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['401', '403']))
+        expect(post?.security).toEqual([{ bearer: [] }])
+        expect(Object.keys(post?.responses ?? {})).toEqual(expect.arrayContaining(['401', '403']))
       }
       const report = await lint(fixture, document, withoutLicenceConfig)
       expect(report.problems).toEqual([])
@@ -114,8 +122,8 @@ describe('security in /open-api.json of a public plugin', () => {
     const operations = Object.values(document.paths)
     expect(operations.length).toBeGreaterThan(0)
     for (const { post } of operations) {
-      expect(post.security).toEqual([])
-      expect(Object.keys(post.responses)).not.toContain('401')
+      expect(post?.security).toEqual([])
+      expect(Object.keys(post?.responses ?? {})).not.toContain('401')
     }
   })
 })

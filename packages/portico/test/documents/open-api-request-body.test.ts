@@ -25,7 +25,7 @@ describe('requestBody.required in /open-api.json', () => {
     })
     const document = buildOpenApiDocument(await derivePluginModel(dir), 'http://127.0.0.1:1')
     const required = Object.fromEntries(
-      Object.entries(document.paths).map(([path, { post }]) => [path, post.requestBody.required]),
+      Object.entries(document.paths).map(([path, { post }]) => [path, post?.requestBody.required]),
     )
     expect(required).toEqual({
       '/api/Clock/now': false,
@@ -54,7 +54,7 @@ export class Cards {
     })
     const document = buildOpenApiDocument(await derivePluginModel(dir), 'http://127.0.0.1:1')
     const required = Object.fromEntries(
-      Object.entries(document.paths).map(([path, { post }]) => [path, post.requestBody.required]),
+      Object.entries(document.paths).map(([path, { post }]) => [path, post?.requestBody.required]),
     )
     expect(required).toEqual({
       '/api/Cards/find': true,

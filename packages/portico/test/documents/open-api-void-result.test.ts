@@ -49,7 +49,7 @@ describe('/open-api.json of tools that return nothing', () => {
       problems: { ruleId: string; message: string }[]
     }
     expect(report.problems.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([])
-    const voidResult = document.paths['/api/Chores/later']?.post.responses['200']?.content
+    const voidResult = document.paths['/api/Chores/later']?.post?.responses['200']?.content
     expect(voidResult?.['application/json']?.schema).toEqual({ enum: [null] })
   })
 })

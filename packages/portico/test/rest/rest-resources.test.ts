@@ -229,7 +229,7 @@ describe('the JSON mirrors and the documents', () => {
       '500',
       '504',
     ])
-    expect(item?.post.operationId).toBe('readResourceContents')
+    expect(item?.post?.operationId).toBe('readResourceContents')
     expect(document.tags.at(-1)?.name).toBe('MCP resources')
   })
 

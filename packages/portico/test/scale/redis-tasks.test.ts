@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
-import { taskLeaseMs } from '../../src/surfaces/mcp/tasks/create-mcp-tasks.js'
+import { taskLeaseMs } from '../../src/stores/create-task-runner.js'
 import { buildPlugin } from '../support/build-plugin.js'
 import { copyPlugin } from '../support/cli-process.js'
 import { fixtureDir } from '../support/serve-plugin.js'
@@ -77,6 +77,40 @@ describe('MCP tasks shared through Redis by two replicas', () => {
     expect(update.error).toBeUndefined()
     const done = await b.until(task.taskId, 'completed')
     expect(done.result).toMatchObject({ structuredContent: { answer: 'deleted b.txt' } })
+  })
+
+  it('reads and cancels on B a REST task (Prefer: respond-async) that runs on A', async () => {
+    const post = (input: object) =>
+      fetch(`${replicas[0]?.url}/api/Job/sleep`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', prefer: 'respond-async' },
+        body: JSON.stringify(input),
+      })
+    const onB = async (location: string, method = 'GET') =>
+      (await (await fetch(`${replicas[1]?.url}${location}`, { method })).json()) as {
+        status: string
+        result?: unknown
+      }
+    const until = async (location: string, status: string) => {
+      const deadline = Date.now() + 2 * POLL_MS + 5_000
+      for (;;) {
+        const task = await onB(location)
+        if (task.status === status || Date.now() > deadline) return task
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    }
+    const created = await post({ ms: 800 })
+    expect(created.status).toBe(202)
+    const location = created.headers.get('location') ?? ''
+    expect((await onB(location)).status).toBe('working')
+    const done = await until(location, 'completed')
+    expect(done.result).toEqual({ slept: 800, pid: replicas[0]?.cli.child.pid })
+    const mark = join(plugin.dir, 'rest-cancelled-mark')
+    const long = await post({ ms: 60_000, mark })
+    const longLocation = long.headers.get('location') ?? ''
+    expect((await onB(longLocation, 'DELETE')).status).toBe('working')
+    expect((await until(longLocation, 'cancelled')).status).toBe('cancelled')
+    expect(await readFile(mark, 'utf8')).toBe('aborted')
   })
 
   it('reports failed on B once A, which ran the task, was killed: within its lease and a poll', async () => {

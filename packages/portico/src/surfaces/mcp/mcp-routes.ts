@@ -10,10 +10,9 @@ import { notFoundResponse } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
 import { createResultWriter } from '../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
-import { createMemoryTaskStore } from '../../stores/create-memory-task-store.js'
+import type { TaskRunner } from '../../stores/create-task-runner.js'
 import type { McpEventStore } from '../../stores/mcp-event-store.js'
 import type { McpSessionStore } from '../../stores/mcp-session-store.js'
-import type { McpTaskStore } from '../../stores/mcp-task-store.js'
 import { createCallRegistry } from './calls/create-call-registry.js'
 import { createDeclaredCapabilities } from './calls/create-declared-capabilities.js'
 import { createInputRounds } from './calls/create-input-rounds.js'
@@ -47,8 +46,8 @@ export interface McpRoutesOptions {
   eventStore?: McpEventStore
   /** Where replicas share their stateful sessions; default: none, a session stays in its process. */
   sessionStore?: McpSessionStore
-  /** Where tasks live; default: in memory, per process (`limits.mcpTasks` of them). */
-  taskStore?: McpTaskStore
+  /** Runs the tasks over their store, shared with REST (see `createTaskRunner`). */
+  taskRunner: TaskRunner
   /** Closes the stateful sessions when aborted: the app is closing. */
   signal?: AbortSignal
   /** How long a body may take to arrive (see `readBodyBytes`); absent where the host bounds it. */
@@ -96,9 +95,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
   const { limits } = runtime.model.config
   const writeResult = createResultWriter(limits.resultBytes)
   const tasks = createMcpTasks(runtime, rounds, {
-    store: options.taskStore ?? createMemoryTaskStore({ maxTasks: limits.mcpTasks }),
-    ttlMs: limits.mcpTaskTtlMs,
-    pollIntervalMs: limits.mcpTaskPollIntervalMs,
+    runner: options.taskRunner,
     immediateMs: limits.mcpTaskImmediateMs,
     timeoutMs: limits.mcpTaskTimeoutMs,
     toResult(name, outcome) {

@@ -12,11 +12,21 @@ import type { OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
 import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
 import type { OpenApiSchema } from './open-api-schema.js'
+import {
+  acceptedResponse,
+  buildTaskPath,
+  preferParameter,
+  TASK_PATH,
+  TASK_SCHEMA_NAME,
+  TASKS_TAG,
+  taskSchema,
+} from './open-api-tasks.js'
 
 /**
  * Builds the OpenAPI 3.0.3 document of the plugin's REST API: one tag per tool class, one
  * `POST /api/<Class>/<method>` per tool with its input and output schemas converted from JSON
- * Schema 2020-12, and the problem+json error responses. Pure and deterministic: the same model
+ * Schema 2020-12, and the problem+json error responses; with a `@task` tool, its `Prefer:
+ * respond-async` and `202`, and `GET`/`DELETE /api/tasks/{taskId}`. Pure and deterministic: the same model
  * and origin give byte-identical JSON. It does the whole conversion on each call, so the caller
  * renders it once per origin and keeps the result.
  *
@@ -26,6 +36,8 @@ import type { OpenApiSchema } from './open-api-schema.js'
  */
 export function buildOpenApiDocument(model: PluginModel, origin: string): OpenApiDocument {
   const components = new Map(Object.entries(createProblemSchemas()))
+  const hasTasks = model.tools.some((tool) => tool.task !== undefined)
+  if (hasTasks) components.set(TASK_SCHEMA_NAME, taskSchema)
   const hoist = createSchemaHoister(components)
   const errorResponses = createProblemResponses(model.config)
   const authenticated = model.config.auth !== 'anon'
@@ -39,6 +51,7 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
   // Last: the docs site finds a tool's operation by walking the paths in order.
   const hasResources = model.resources.length + model.resourceTemplates.length > 0
   if (hasResources) paths[RESOURCES_PATH] = buildResourcePath(model, security)
+  if (hasTasks) paths[TASK_PATH] = buildTaskPath(model.config, security)
   const { title, version, description, license } = model.identity
   return {
     openapi: '3.0.3',
@@ -49,6 +62,7 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
         description === undefined ? { name } : { name, description },
       ),
       ...(hasResources ? [RESOURCES_TAG] : []),
+      ...(hasTasks ? [TASKS_TAG] : []),
     ],
     paths,
     components: {
@@ -90,6 +104,7 @@ function toOperation(
       required: !acceptsEmptyObject(tool.inputSchema),
       content: { 'application/json': { schema: hoist(tool.inputSchema) } },
     },
+    ...(tool.task === undefined ? {} : { parameters: [preferParameter] }),
     responses: {
       '200': {
         description: 'The tool result.',
@@ -97,6 +112,7 @@ function toOperation(
           'application/json': { schema: hoist(tool.outputSchema) },
         },
       },
+      ...(tool.task === undefined ? {} : { '202': acceptedResponse }),
       ...shared.errorResponses,
     },
     security: shared.security,

@@ -21,7 +21,7 @@ export function isResourcesTarget(target: string): boolean {
 }
 
 /** Options of {@link createReadResourceRoute}: those of the REST call's admission, and the origin. */
-export interface ReadResourceRouteOptions extends RestCallOptions {
+export interface ReadResourceRouteOptions extends Omit<RestCallOptions, 'taskRunner'> {
   /** The public origin of a request (see `requestOrigin`), for the challenge. */
   originOf(request: Request): string
   /**

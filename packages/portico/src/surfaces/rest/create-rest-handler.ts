@@ -18,6 +18,7 @@ export function createRestHandler(
       ...admissionRequestOf(request, originOf),
       contentType: request.headers.get('content-type'),
       contentEncoding: request.headers.get('content-encoding'),
+      prefer: request.headers.get('prefer'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes, bodyDeadlineMs),
       signal: () => request.signal,
     })

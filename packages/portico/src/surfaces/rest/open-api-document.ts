@@ -15,8 +15,8 @@ export interface OpenApiDocument {
   servers: { url: string }[]
   tags: { name: string; description?: string }[]
   /**
-   * Each tool's `POST`; `/api/resources` has a `GET` too. Every path has a `POST`, which the
-   * docs site looks operations up by.
+   * Each tool's `POST`; `/api/resources` has a `GET` too; `/api/tasks/{taskId}` (with a `@task`
+   * tool) has `GET` and `DELETE` only. The docs site looks tools up by their `POST`.
    */
   paths: Record<string, OpenApiPathItem>
   components: {
@@ -26,21 +26,22 @@ export interface OpenApiDocument {
   }
 }
 
-/** The operations of one path. */
+/** The operations of one path: a tool's `POST`; `/api/tasks/{taskId}` has no `POST`. */
 export interface OpenApiPathItem {
-  post: OpenApiOperation
+  post?: OpenApiOperation
   get?: OpenApiGetOperation
+  delete?: OpenApiGetOperation
 }
 
-/** A `GET` operation: its input is in the query. */
+/** An operation without a body (`GET`, `DELETE`): its input is in the query or the path. */
 export interface OpenApiGetOperation extends Omit<OpenApiOperation, 'requestBody'> {
   parameters: OpenApiParameter[]
 }
 
-/** A query parameter. */
+/** A query, path or header parameter. */
 export interface OpenApiParameter {
   name: string
-  in: 'query'
+  in: 'query' | 'path' | 'header'
   required: boolean
   description: string
   schema: OpenApiSchema
@@ -64,6 +65,8 @@ export interface OpenApiOperation {
   description?: string
   /** Required only when the input requires a property: an empty body reads as `{}`. */
   requestBody: { required: boolean; content: Record<string, OpenApiMediaType> }
+  /** `Prefer`, on a `@task` tool. */
+  parameters?: OpenApiParameter[]
   responses: Record<string, OpenApiResponse>
   /** `[]` in mode `anon` (anyone may call), else the bearer scheme. */
   security: Record<string, string[]>[]

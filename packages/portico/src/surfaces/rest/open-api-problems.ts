@@ -7,6 +7,7 @@ import type { OpenApiSchema } from './open-api-schema.js'
 /** A response of an OpenAPI 3.0 operation. */
 export interface OpenApiResponse {
   description: string
+  headers?: Record<string, { description: string; schema: OpenApiSchema }>
   content?: Record<string, OpenApiMediaType>
 }
 

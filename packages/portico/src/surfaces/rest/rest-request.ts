@@ -23,6 +23,8 @@ export interface RestRequest {
   forwardedHost?: string | null | undefined
   requestOrigin: string | null | undefined
   fetchSite: string | null | undefined
+  /** `Prefer` (RFC 7240): `respond-async` makes a `@task` tool's call a task. */
+  prefer?: string | null | undefined
   /**
    * The signal aborted when the client goes away: the tool's `ctx.signal` follows it. Called
    * only when the tool reads its own, so the runtime's edge may make it then.

@@ -1,40 +1,27 @@
-import { randomBytes } from 'node:crypto'
 import { logger } from '../../../core/logger.js'
-import { isPorticoError, PorticoError } from '../../../core/portico-error.js'
+import { isPorticoError } from '../../../core/portico-error.js'
 import type { PorticoAskOptions } from '../../../core/tool-context.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
-import {
-  isTerminalStatus,
-  type McpTaskState,
-  type McpTaskStore,
-} from '../../../stores/mcp-task-store.js'
+import type { LocalTask, TaskEnd, TaskRunner } from '../../../stores/create-task-runner.js'
+import type { McpTaskState } from '../../../stores/mcp-task-store.js'
 import type { McpToolCall, McpToolCallOutcome } from '../calls/call-tool-over-mcp.js'
 import type { InputRequest, InputRounds } from '../calls/create-input-rounds.js'
 import { McpCallError } from '../calls/mcp-call-error.js'
 import { refuseUndeclaredAsks } from '../calls/refuse-undeclared-asks.js'
-
-/**
- * How long a running task's lease holds unless renewed by its replica (renewed every poll): at
- * least 6 s, and three polls, so that one slow store command does not lapse it.
- */
-export function taskLeaseMs(pollIntervalMs: number): number {
-  return Math.max(6_000, 3 * pollIntervalMs)
-}
 
 /** What a task call answers: a call's outcome, or the task it became. */
 export type McpTaskCallOutcome = McpToolCallOutcome | { task: McpTaskState }
 
 /** Options of {@link createMcpTasks}. */
 export interface McpTasksOptions {
-  store: McpTaskStore
+  /** The process's task runner, shared with REST (see `createTaskRunner`). */
+  runner: TaskRunner
   /** Turns a tool's result or failure into the `CallToolResult` a completed task holds. */
   toResult(
     name: string,
     outcome: { complete: unknown } | { failed: unknown },
   ): Record<string, unknown>
-  ttlMs: number
-  pollIntervalMs: number
   immediateMs: number
   /** How long a call that may become a task may run (`limits.mcpTaskTimeoutMs`). */
   timeoutMs: number
@@ -56,108 +43,33 @@ export interface McpTasks {
   cancel(taskId: string, owner: string): Promise<boolean>
 }
 
-/** Fields to change in a task's state; `undefined` removes one. */
-type TaskPatch = { [K in keyof McpTaskState]?: McpTaskState[K] | undefined }
-
-/** A task that runs in this process. */
-interface LocalTask {
-  state: McpTaskState
-  abandon(reason: unknown): void
-  cancelled: boolean
-  /** The asks waiting for an answer, by key. */
-  waiting: Map<string, (answer: unknown) => void>
-}
-
 const KIND_OF = {
   'elicitation/create': 'elicit',
   'sampling/createMessage': 'sample',
   'roots/list': 'roots',
 } as const
 
-/** Creates the tasks of one process over `store`; a poll of its running tasks every interval. */
+/** Creates the MCP tasks of one process over its task runner. */
 export function createMcpTasks(
   runtime: ToolRuntime,
   rounds: InputRounds,
   options: McpTasksOptions,
 ): McpTasks {
-  const { store } = options
-  const leaseMs = taskLeaseMs(options.pollIntervalMs)
-  const local = new Map<string, LocalTask>()
-  const save = (task: LocalTask, patch: TaskPatch) => {
-    const next: Record<string, unknown> = {
-      ...task.state,
-      ...patch,
-      lastUpdatedAt: new Date().toISOString(),
+  const { runner } = options
+  const toEnd = (name: string, outcome: McpToolCallOutcome | { thrown: unknown }): TaskEnd => {
+    if ('complete' in outcome || ('failed' in outcome && !isFault(outcome.failed))) {
+      return { result: options.toResult(name, outcome) }
     }
-    for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key]
-    task.state = next as unknown as McpTaskState
-    return store.put(task.state).catch(logFailure('Storing'))
+    const error =
+      'thrown' in outcome && outcome.thrown instanceof McpCallError
+        ? {
+            code: outcome.thrown.code,
+            message: outcome.thrown.message,
+            ...(outcome.thrown.data ? { data: outcome.thrown.data } : {}),
+          }
+        : { code: -32603, message: 'Internal error' }
+    return { error }
   }
-  // Reads what other replicas stored for the tasks that run here, and renews their leases.
-  const poll = async () => {
-    for (const task of local.values()) {
-      const view = await store.get(task.state.taskId).catch(() => undefined)
-      if (view) deliver(task, view.answers, view.cancelRequested)
-      await store.lease(task.state.taskId, leaseMs).catch(logFailure('Leasing'))
-    }
-  }
-  let polling: ReturnType<typeof setInterval> | undefined
-  const startPolling = () => {
-    polling ??= setInterval(() => void poll(), options.pollIntervalMs).unref()
-  }
-  const deliver = (task: LocalTask, answers: Record<string, unknown>, cancel: boolean) => {
-    if (cancel && !task.cancelled) {
-      task.cancelled = true
-      task.abandon(new PorticoError('execution', 'The task was cancelled by its client'))
-      return
-    }
-    const requests = { ...task.state.inputRequests }
-    let answered = false
-    for (const [key, resolve] of task.waiting) {
-      if (!(key in answers)) continue
-      task.waiting.delete(key)
-      delete requests[key]
-      resolve(answers[key])
-      answered = true
-    }
-    if (!answered) return
-    const pending = Object.keys(requests).length > 0
-    void save(task, {
-      status: pending ? 'input_required' : 'working',
-      ...(pending ? { inputRequests: requests } : { inputRequests: undefined }),
-    })
-  }
-  const finish = (task: LocalTask, outcome: McpToolCallOutcome | { thrown: unknown }) => {
-    local.delete(task.state.taskId)
-    if (local.size === 0 && polling) {
-      clearInterval(polling)
-      polling = undefined
-    }
-    task.waiting.clear()
-    const ended = { inputRequests: undefined, statusMessage: undefined }
-    let done: Promise<void>
-    if (task.cancelled) done = save(task, { ...ended, status: 'cancelled' })
-    else if ('complete' in outcome || ('failed' in outcome && !isFault(outcome.failed))) {
-      done = save(task, {
-        ...ended,
-        status: 'completed',
-        result: options.toResult(nameOf(task), outcome),
-      })
-    } else {
-      const error =
-        'thrown' in outcome && outcome.thrown instanceof McpCallError
-          ? {
-              code: outcome.thrown.code,
-              message: outcome.thrown.message,
-              ...(outcome.thrown.data ? { data: outcome.thrown.data } : {}),
-            }
-          : { code: -32603, message: 'Internal error' }
-      done = save(task, { ...ended, status: 'failed', statusMessage: error.message, error })
-    }
-    void done.then(() => store.lease(task.state.taskId, 0).catch(() => {}))
-  }
-  const names = new WeakMap<LocalTask, string>()
-  const nameOf = (task: LocalTask) => names.get(task) ?? ''
 
   return {
     async callTool(call) {
@@ -170,13 +82,7 @@ export function createMcpTasks(
       const askInTask = (running: LocalTask, request: InputRequest, key: string) => {
         const refusal = undeclared.refuse(request.method)
         if (refusal) return Promise.reject(refusal)
-        return new Promise<unknown>((resolve) => {
-          running.waiting.set(key, resolve)
-          void save(running, {
-            status: 'input_required',
-            inputRequests: { ...running.state.inputRequests, [key]: request },
-          })
-        })
+        return runner.ask(running, key, request)
       }
       const binding = `tools/call\0${name}\0${JSON.stringify(input)}\0${caller?.uid ?? ''}`
       const run = rounds.run(binding, call.resume ?? {}, can, (round) => {
@@ -206,7 +112,7 @@ export function createMcpTasks(
           ...(call.channel.log ? { log: call.channel.log } : {}),
           progress: async (done, total, message) => {
             if (task) {
-              await save(task, {
+              await runner.save(task, {
                 statusMessage: message ?? (total === undefined ? `${done}` : `${done}/${total}`),
               })
             } else await call.channel.progress?.(done, total, message)
@@ -229,75 +135,32 @@ export function createMcpTasks(
         if ('thrown' in first) throw first.thrown
         return first
       }
-      const created = new Date().toISOString()
-      const state: McpTaskState = {
-        taskId: randomBytes(16).toString('base64url'),
-        status: 'working',
-        createdAt: created,
-        lastUpdatedAt: created,
-        ttlMs: options.ttlMs,
-        pollIntervalMs: options.pollIntervalMs,
-        owner: caller?.uid ?? '',
-      }
-      const running: LocalTask = {
-        state,
-        abandon: (reason) => abandonCall(reason),
-        cancelled: false,
-        waiting: new Map(),
-      }
+      const ended = settled.then((outcome) =>
+        toEnd(
+          name,
+          'inputRequired' in outcome
+            ? { thrown: new McpCallError(-32603, 'The task asked for input too late', 200) }
+            : outcome,
+        ),
+      )
       try {
-        // Stored before it is answered: a `tasks/get` on any replica finds it (SEP-2663).
-        await store.put(state)
-        await store.lease(state.taskId, leaseMs)
+        task = await runner.adopt({
+          owner: caller?.uid ?? '',
+          surface: 'mcp',
+          abandon: (reason) => abandonCall(reason),
+          ended,
+        })
       } catch (error) {
         logger.warn(`A call of ${name} answers without a task: ${describeError(error)}`)
         const outcome = await settled
         if ('thrown' in outcome) throw outcome.thrown
         return outcome
       }
-      task = running
-      names.set(running, name)
-      local.set(state.taskId, running)
-      startPolling()
-      void settled.then((outcome) =>
-        finish(
-          running,
-          'inputRequired' in outcome
-            ? { thrown: new McpCallError(-32603, 'The task asked for input too late', 200) }
-            : outcome,
-        ),
-      )
-      return { task: state }
+      return { task: task.state }
     },
-    async get(taskId, owner) {
-      const view = await store.get(taskId)
-      if (!view || view.state.owner !== owner) return undefined
-      const { state } = view
-      if (isTerminalStatus(state.status) || view.leased) return state
-      const error = { code: -32603, message: 'the replica running this task stopped' }
-      return { ...state, status: 'failed', statusMessage: error.message, error }
-    },
-    async update(taskId, owner, answers) {
-      const view = await store.get(taskId)
-      if (!view || view.state.owner !== owner) return false
-      if (isTerminalStatus(view.state.status)) return true
-      const pending = view.state.inputRequests ?? {}
-      const known = Object.fromEntries(Object.entries(answers).filter(([key]) => key in pending))
-      if (Object.keys(known).length === 0) return true
-      const here = local.get(taskId)
-      if (here) deliver(here, known, false)
-      else await store.answer(taskId, known)
-      return true
-    },
-    async cancel(taskId, owner) {
-      const view = await store.get(taskId)
-      if (!view || view.state.owner !== owner) return false
-      if (isTerminalStatus(view.state.status)) return true
-      const here = local.get(taskId)
-      if (here) deliver(here, {}, true)
-      else await store.requestCancel(taskId)
-      return true
-    },
+    get: (taskId, owner) => runner.get(taskId, owner, 'mcp'),
+    update: (taskId, owner, answers) => runner.answer(taskId, owner, answers),
+    cancel: (taskId, owner) => runner.cancel(taskId, owner, 'mcp'),
   }
 }
 
@@ -312,8 +175,4 @@ function isFault(error: unknown): boolean {
 
 function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
-}
-
-function logFailure(what: string): (error: unknown) => void {
-  return (error) => logger.warn(`${what} an MCP task failed: ${describeError(error)}`)
 }
