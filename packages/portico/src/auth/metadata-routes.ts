@@ -18,6 +18,13 @@ function createMetadataRoute(
   settings: AuthSettings,
   originOf: (request: Request) => string = (request) => requestOrigin(request, model.config.server),
 ): (request: Request, resourcePath: string) => Response | undefined {
+  const toolScopes = [
+    ...new Set(
+      [...model.tools, ...model.resourceTemplates, ...model.prompts].flatMap(
+        (method) => ('scopes' in method && method.scopes) || [],
+      ),
+    ),
+  ].sort()
   const names = new Map<string, string>([
     ['/', model.identity.title],
     ['/mcp', `${model.identity.title} (MCP)`],
@@ -31,7 +38,9 @@ function createMetadataRoute(
     if (name === undefined) return undefined
     const origin = originOf(request)
     const resource = resourceOf(settings, { origin, resourcePath: path })
-    return jsonResponse(JSON.stringify(buildProtectedResourceMetadata(settings, resource, name)))
+    return jsonResponse(
+      JSON.stringify(buildProtectedResourceMetadata(settings, resource, name, { toolScopes })),
+    )
   }
 }
 

@@ -20,6 +20,8 @@ export interface ProtectedResourceMetadata {
 export interface ProtectedResourceMetadataOptions {
   /** URL of developer documentation, e.g. the docs site. */
   resourceDocumentation?: string
+  /** The scopes tools declare with `@scope`, advertised after the settings' own. */
+  toolScopes?: readonly string[]
 }
 
 /**
@@ -45,8 +47,8 @@ export function buildProtectedResourceMetadata(
     dpop_bound_access_tokens_required: false,
     dpop_bound_access_tokens_supported: true,
   }
-  if (settings.advertisedScopes.length > 0)
-    metadata.scopes_supported = [...settings.advertisedScopes]
+  const scopes = new Set([...settings.advertisedScopes, ...(options.toolScopes ?? [])])
+  if (scopes.size > 0) metadata.scopes_supported = [...scopes]
   if (resourceName !== '') metadata.resource_name = resourceName
   if (options.resourceDocumentation !== undefined) {
     metadata.resource_documentation = options.resourceDocumentation

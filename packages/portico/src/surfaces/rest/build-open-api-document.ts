@@ -45,7 +45,11 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
   const paths: OpenApiDocument['paths'] = {}
   for (const tool of model.tools) {
     paths[`/api/${tool.className}/${tool.methodName}`] = {
-      post: toOperation(tool, hoist, { errorResponses, security }),
+      post: toOperation(tool, hoist, {
+        errorResponses,
+        // `@scope`: the scopes the token must grant on top of the plugin's.
+        security: authenticated && tool.scopes ? [{ [BEARER_SCHEME]: tool.scopes }] : security,
+      }),
     }
   }
   // Last: the docs site finds a tool's operation by walking the paths in order.

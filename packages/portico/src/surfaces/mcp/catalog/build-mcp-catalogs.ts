@@ -102,7 +102,7 @@ export function buildMcpCatalogs(model: PluginModel): Map<string, McpServerCatal
     const serverTemplates = pick(templates, server.resourceTemplateIds)
     const serverTools = projections.map(({ tool }) => {
       const widget = widgetOf.get(tool.name)
-      return widget ? { ...tool, _meta: widgetToolMeta(widget) } : tool
+      return widget ? { ...tool, _meta: { ...tool._meta, ...widgetToolMeta(widget) } } : tool
     })
     const promptList = serverPrompts.map(toPromptListing)
     const resources = [

@@ -17,6 +17,9 @@ export interface McpToolProjection {
   resultForm: McpResultForm
 }
 
+/** The `_meta` key of `tools/list` under which a tool lists its `@scope` scopes. */
+export const SCOPES_META_KEY = 'portico/scopes'
+
 /** Projects a tool of the model onto the MCP `Tool` shape of `tools/list`. */
 export function toMcpTool(definition: ToolDefinition): McpToolProjection {
   const output = definition.outputSchema
@@ -41,6 +44,9 @@ export function toMcpTool(definition: ToolDefinition): McpToolProjection {
               { ...output, type: 'object' }) as Tool['outputSchema'],
         }),
     annotations: definition.annotations,
+    // Listed to every caller, whatever its token: a list that varied per token could not be
+    // rendered once and cached (ETag, the JSON mirrors). A client reads what to ask for here.
+    ...(definition.scopes ? { _meta: { [SCOPES_META_KEY]: definition.scopes } } : {}),
   }
   return { tool, resultForm }
 }
