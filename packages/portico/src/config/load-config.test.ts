@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { configDefaults } from './config-defaults.js'
 import { loadConfig } from './load-config.js'
 
 let dir: string
@@ -20,20 +21,9 @@ describe('loadConfig', () => {
     )
     const { config, identity } = await loadConfig(dir)
     expect(identity.title).toBe('Typed')
-    expect(config.limits).toEqual({
-      bodyBytes: 1_048_576,
-      resultBytes: 8_388_608,
-      toolTimeoutMs: 1_500,
-      mcpSessions: 1000,
-      mcpSessionsPerClient: 100,
-      mcpSessionIdleMs: 600_000,
-      mcpStreams: 1000,
-      mcpListPageSize: 500,
-      eventLoopDelayMs: 200,
-      headersTimeoutMs: 10_000,
-      requestTimeoutMs: 30_000,
-      shutdownMs: 10_000,
-    })
+    // The imported value over the defaults, which config-defaults.ts holds (generated, and held
+    // to config-types.ts by generated-config-files.test.ts).
+    expect(config.limits).toEqual({ ...configDefaults.limits, toolTimeoutMs: 1_500 })
   })
 
   it('defaults every key and takes identity from package.json', async () => {
@@ -65,21 +55,8 @@ describe('loadConfig', () => {
       // The package name without its scope.
       resources: { scheme: 'weather-tools' },
       style: { color: '#0f766e', icons: [] },
-      limits: {
-        bodyBytes: 1_048_576,
-        resultBytes: 8_388_608,
-        toolTimeoutMs: 30_000,
-        mcpSessions: 1000,
-        mcpSessionsPerClient: 100,
-        mcpSessionIdleMs: 600_000,
-        mcpStreams: 1000,
-        mcpListPageSize: 500,
-        eventLoopDelayMs: 200,
-        headersTimeoutMs: 10_000,
-        requestTimeoutMs: 30_000,
-        shutdownMs: 10_000,
-      },
-      server: { trustProxy: false, allowedHosts: [], allowBrowserOrigins: [], isolateTools: false },
+      limits: configDefaults.limits,
+      server: configDefaults.server,
     })
   })
 
