@@ -1,3 +1,4 @@
+import type { RequestListener } from 'node:http'
 import { logger, setLogFormat } from '../core/logger.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { prepareBuiltPlugin } from '../server/create-fetch-handler.js'
@@ -7,6 +8,7 @@ import {
   startMetricsEndpoint,
 } from '../server/metrics/start-metrics-endpoint.js'
 import { startNodeServer } from '../server/start-node-server.js'
+import { startTracing } from '../server/tracing/start-tracing.js'
 import { exitOnUncaughtException } from './exit-on-uncaught-exception.js'
 import { type ListenOptions, portOf } from './listen-options.js'
 import { logFormatFromEnvironment } from './log-format-from-environment.js'
@@ -32,12 +34,17 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   exitOnUncaughtException()
   const { limits } = plugin.model.config
   const metrics = await startMetrics(plugin.model, listen.host)
+  const tracing = await startTracing(plugin.model.identity)
+  const measure = composeWrappers(
+    metrics ? measureRequests(metrics.meter, plugin.model) : undefined,
+    tracing?.traceRequests(plugin.model),
+  )
   const server = await startNodeServer({
     fetch: plugin.fetch,
     edge: plugin.edge,
     timeouts: { headersMs: limits.headersTimeoutMs, requestMs: limits.requestTimeoutMs },
     shedding: { maxEventLoopDelayMs: limits.eventLoopDelayMs },
-    ...(metrics ? { measure: measureRequests(metrics.meter, plugin.model) } : {}),
+    ...(measure ? { measure } : {}),
     ...listen,
   })
   if (metrics) observeProcessCounts(metrics.meter, server.load)
@@ -50,11 +57,12 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
     if (cut > 0)
       logger.warn(`Stopped with ${cut} requests unfinished after ${limits.shutdownMs} ms`)
     plugin.close()
-    await metrics?.close()
+    await Promise.all([metrics?.close(), tracing?.close()])
     logger.info('Stopped')
   })
   printUrls(server.url, plugin.model, listen.host)
   if (metrics) logger.info(`Metrics for Prometheus at ${metrics.url}`)
+  if (tracing) logger.info('Tracing: spans go to the OTLP endpoint of OTEL_EXPORTER_OTLP_*')
   logger.success(`Ready in ${Math.round(performance.now() - started)} ms`)
 }
 
@@ -77,4 +85,13 @@ async function startMetrics(
     name: model.identity.name,
     version: model.identity.version,
   })
+}
+
+/** The listener wrappers given, the first outermost; `undefined` when none is. */
+function composeWrappers(
+  ...wrappers: (((serve: RequestListener) => RequestListener) | undefined)[]
+): ((serve: RequestListener) => RequestListener) | undefined {
+  const given = wrappers.filter((wrap) => wrap !== undefined)
+  if (given.length === 0) return undefined
+  return (serve) => given.reduceRight((inner, wrap) => wrap(inner), serve)
 }

@@ -8,7 +8,7 @@ import { type Prometheus, startPrometheus } from './prometheus.js'
 // in): the request counter and the duration histogram read back through Prometheus' HTTP API.
 
 const TOKEN = 'secret-token-7f3a9c'
-const INPUT_MS = 13_579
+const INPUT_MARK = 'input-mark-13579'
 
 let plugin: Awaited<ReturnType<typeof buildReplicaPlugin>>
 let cli: CliProcess
@@ -35,12 +35,13 @@ beforeAll(async () => {
     })
     expect(answer.status).toBe(200)
   }
-  const withToken = await fetch(`${baseUrl}/api/Replica/wait`, {
+  const withToken = await fetch(`${baseUrl}/api/Replica/say`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${TOKEN}` },
-    body: JSON.stringify({ ms: 1, note: INPUT_MS }),
+    body: JSON.stringify({ level: 'info', text: INPUT_MARK }),
   })
-  await withToken.body?.cancel()
+  // The answer echoes the input: neither may reach a scrape.
+  expect(await withToken.text()).toContain(INPUT_MARK)
   const mcp = await fetch(`${baseUrl}/mcp`, {
     method: 'POST',
     headers: {
@@ -108,7 +109,7 @@ describe('portico start with PORTICO_METRICS_PORT, scraped by Prometheus', () =>
     expect(text).toContain('portico_requests_shed_total')
     expect(text).toContain('portico_mcp_sessions')
     expect(text).not.toContain(TOKEN)
-    expect(text).not.toContain(String(INPUT_MS))
+    expect(text).not.toContain(INPUT_MARK)
     expect(text).not.toContain('"pid"')
     expect(text).not.toContain(String(cli.child.pid))
   })

@@ -3,37 +3,13 @@ import type { Attributes, Meter } from '@opentelemetry/api'
 import { processCounts } from '../../core/process-counts.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import type { LoadStats } from '../shed-load.js'
-
-/** Which part of Portico answered: the tools over REST, over MCP, or a document or page. */
-export type Surface = 'rest' | 'mcp' | 'documents'
+import { createRouteOf, methodOf } from './create-route-of.js'
 
 /**
  * Seconds; the boundaries OpenTelemetry's HTTP semantic conventions advise for
  * `http.server.request.duration`.
  */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 0.75, 1, 2.5, 5, 7.5, 10]
-
-/** The methods the conventions name; any other is `_OTHER`, so a client cannot mint series. */
-const KNOWN_METHODS = new Set([
-  'CONNECT',
-  'DELETE',
-  'GET',
-  'HEAD',
-  'OPTIONS',
-  'PATCH',
-  'POST',
-  'PUT',
-  'TRACE',
-])
-
-/** What a request is, for its series: every value comes from the plugin, none from the client. */
-interface RouteOf {
-  surface: Surface
-  /** A route of the plugin (`/api/Notes/list`, `/mcp`); absent for any other path. */
-  route?: string
-  /** The tool a REST route calls. */
-  tool?: string
-}
 
 /**
  * Wraps the server's listener so that each request counts, once answered, in
@@ -67,7 +43,7 @@ export function measureRequests(
   const routeOf = createRouteOf(model)
   return (serve) => (request, response) => {
     const started = performance.now()
-    const method = KNOWN_METHODS.has(request.method ?? '') ? (request.method as string) : '_OTHER'
+    const method = methodOf(request.method)
     const url = request.url ?? ''
     const query = url.indexOf('?')
     const { surface, route, tool } = routeOf(query === -1 ? url : url.slice(0, query))
@@ -122,31 +98,4 @@ export function observeProcessCounts(meter: Meter, load: LoadStats | undefined):
     },
     [shed, sessions, redisErrors],
   )
-}
-
-/** Maps a pathname to its surface and, when it is one of the plugin's, its route and tool. */
-function createRouteOf(model: PluginModel): (pathname: string) => RouteOf {
-  const restRoutes = new Map<string, RouteOf>(
-    model.tools.map((tool) => {
-      const route = `/api/${tool.className}/${tool.methodName}`
-      return [route, { surface: 'rest', route, tool: tool.id }]
-    }),
-  )
-  const mcpRoutes = new Map<string, RouteOf>(
-    ['/mcp', ...Object.keys(model.config.mcp.servers).map((name) => `/mcp/${name}`)].map(
-      (route) => [route, { surface: 'mcp', route }],
-    ),
-  )
-  const rest: RouteOf = { surface: 'rest' }
-  const mcp: RouteOf = { surface: 'mcp' }
-  const documents: RouteOf = { surface: 'documents' }
-  return (pathname) => {
-    const known = restRoutes.get(pathname) ?? mcpRoutes.get(pathname)
-    if (known) return known
-    if (pathname.startsWith('/api/')) return rest
-    // The JSON mirrors (`/mcp.json`, `/mcp/<name>.json`) are documents.
-    if ((pathname === '/mcp' || pathname.startsWith('/mcp/')) && !pathname.endsWith('.json'))
-      return mcp
-    return documents
-  }
 }
