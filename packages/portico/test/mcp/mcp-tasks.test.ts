@@ -111,6 +111,7 @@ describe('MCP tasks on the 2026-07-28 wire', () => {
     const cut = await client.until(tooLong.taskId, 'completed')
     expect(cut.result).toMatchObject({ isError: true })
     expect(JSON.stringify(cut.result)).toMatch(/2500 ms/)
-    expect(Date.now() - started).toBeLessThan(5_000)
+    // Cut by the task's limit, before the tool would have ended by itself.
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 })
