@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process'
 import { access, constants, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { freePort, pollUntil } from '../support/cli-process.js'
+import { freePort, pollUntil, runProcess } from '../support/cli-process.js'
 
 /** Debian's path; CI installs the same package. */
 const prometheusPath = '/usr/bin/prometheus'
@@ -55,38 +54,26 @@ export async function startPrometheus(target: string): Promise<Prometheus> {
   await writeFile(config, scrapeConfig(await readFile(deployPrometheusConfig, 'utf8'), target))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child: ChildProcess = spawn(
-    prometheusPath,
-    [
-      `--config.file=${config}`,
-      `--storage.tsdb.path=${join(dir, 'data')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  )
-  let output = ''
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-  })
+  const prometheus = runProcess(prometheusPath, [
+    `--config.file=${config}`,
+    `--storage.tsdb.path=${join(dir, 'data')}`,
+    `--web.listen-address=127.0.0.1:${port}`,
+  ])
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((done) => child.once('exit', done))
-      child.kill('SIGTERM')
-      await exited
-    }
+    await prometheus.stop()
     await rm(dir, { recursive: true, force: true })
   }
   try {
-    const exited = new Promise<never>((_, fail) =>
-      child.once('exit', (code) => fail(new Error(`prometheus exited with ${code}`))),
-    )
+    const exited = prometheus
+      .exited()
+      .then((code) => Promise.reject(new Error(`prometheus exited with ${code}`)))
     await Promise.race([
       pollUntil(async () => (await fetch(`${url}/-/ready`)).ok || undefined, { everyMs: 100 }),
       exited,
     ])
   } catch (error) {
     await stop()
-    throw new Error(`prometheus did not get ready: ${String(error)}\n${output}`)
+    throw new Error(`prometheus did not get ready: ${String(error)}\n${prometheus.output()}`)
   }
   return {
     url,
