@@ -98,8 +98,8 @@ export function createHotAnswer(
   return ({ request, parsedBody: body, media, caller }) => {
     const callerKey = caller?.uid ?? ''
     // What a client declares depends on its software, which anonymous callers tell apart only by
-    // their User-Agent; a token's subject says who it is.
-    const clientKey = caller?.uid ?? `anonymous ${request.headers.get('user-agent') ?? ''}`
+    // their User-Agent; a token's subject says who it is. Read only where a 2025 call needs it.
+    const clientKey = () => caller?.uid ?? `anonymous ${request.headers.get('user-agent') ?? ''}`
     if (!isPlainRequest(body)) {
       const cancelled = legacyCancellationOf(request, body)
       if (cancelled) {
@@ -114,7 +114,7 @@ export function createHotAnswer(
     if (era === undefined) return undefined
     const { params } = body
     if (body.method === 'initialize' && era === 'legacy') {
-      declared.remember(clientKey, params?.capabilities)
+      declared.remember(clientKey(), params?.capabilities)
       return undefined
     }
     if (body.method === 'tools/list') {
@@ -188,7 +188,7 @@ export function createHotAnswer(
       canAnswer:
         era === 'modern'
           ? answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES])
-          : declared.of(clientKey),
+          : declared.of(clientKey()),
     }
     const called: Promise<McpTaskCallOutcome> = !asTask
       ? callToolOverMcp(runtime, rounds, mcpCall)
