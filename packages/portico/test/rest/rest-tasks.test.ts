@@ -104,6 +104,23 @@ describe('REST tasks (Prefer: respond-async)', () => {
     }
   })
 
+  it('refuses another method on a task with 405 and Allow, and a hostile id with 404', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      const { response, body } = await task(server.url, '/api/tasks/some-task', method)
+      expect(response.status).toBe(405)
+      expect(response.headers.get('allow')).toBe('GET, DELETE, OPTIONS')
+      expect(body).toMatchObject({
+        status: 405,
+        detail: 'Read a task with GET, cancel it with DELETE',
+      })
+    }
+    for (const id of ['..%2f..%2fetc', '%00', 'x'.repeat(2_000)]) {
+      const { response } = await task(server.url, `/api/tasks/${id}`)
+      expect([400, 404]).toContain(response.status)
+      expect(response.headers.get('content-type')).toContain('application/problem+json')
+    }
+  })
+
   it('answers synchronously without the preference, for a tool without @task, and for a quick call', async () => {
     const plain = await call(server.url, 'Job/sleep', { ms: 300 })
     expect(plain.response.status).toBe(200)
