@@ -43,12 +43,12 @@ export async function measureCatalog(
   try {
     const request = workloads['REST call'] as LoadRequest
     await expectItems(bare.origin, request, 'bare')
-    const result = await measureLoad(bare.origin, [request], load)
+    const result = await measureLoad(bare.origin, [request], load, bare.cpuMs)
     if (result.errors + result.timeouts + result.non2xx > 0)
       throw new Error('catalog on bare node:http: failed requests')
     rows.push({ shaping: 'bare', workload: 'REST call', ...result })
     console.log(
-      `  bare-node catalog REST call            ${Math.round(result.requestsPerSecond)} req/s`,
+      `  bare-node catalog REST call            ${Math.round(result.requestsPerSecond)} req/s, ${result.serverCpuMsPerRequest} ms server CPU per request, server busy ${result.serverBusy}`,
     )
   } finally {
     await bare.stop()
@@ -58,12 +58,12 @@ export async function measureCatalog(
       const server = await startServerProcess([entry], { BENCH_SHAPING: shaping }, node)
       try {
         await expectItems(server.origin, request, shaping)
-        const result = await measureLoad(server.origin, [request], load)
+        const result = await measureLoad(server.origin, [request], load, server.cpuMs)
         if (result.errors + result.timeouts + result.non2xx > 0)
           throw new Error(`catalog ${workload} (shaping ${shaping}): failed requests`)
         rows.push({ shaping, workload, ...result })
         console.log(
-          `  catalog   ${workload.padEnd(15)} shaping ${shaping.padEnd(3)} ${Math.round(result.requestsPerSecond)} req/s`,
+          `  catalog   ${workload.padEnd(15)} shaping ${shaping.padEnd(3)} ${Math.round(result.requestsPerSecond)} req/s, ${result.serverCpuMsPerRequest} ms server CPU per request, server busy ${result.serverBusy}`,
         )
       } finally {
         await server.stop()

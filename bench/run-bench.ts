@@ -7,6 +7,7 @@
 // and prints them; BENCH_NODES=current runs on this Node only (no Node 22 leg); BENCH_DURATION,
 // BENCH_WARMUP and BENCH_CONNECTIONS shape each load run; BENCH_GROWTH=<sizes> the growth curve;
 // BENCH_ROUNDS (3) how many interleaved rounds of the target rows (median run per row);
+// BENCH_LOAD=wrk|autocannon the load generator (wrk where installed: see `loadGenerator`);
 // BENCH_BASELINE=1 writes results/baseline.json.
 import { execFile } from 'node:child_process'
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -22,7 +23,12 @@ import { type ColdStartResult, measureColdStart } from './lib/measure-cold-start
 import { type DevLoopResult, measureDevLoop } from './lib/measure-dev-loop.js'
 import { type DocsSiteFigures, measureDocsSite } from './lib/measure-docs-site.js'
 import { type GrowthRow, measureGrowth } from './lib/measure-growth.js'
-import { type LoadRequest, type LoadResult, measureLoad } from './lib/measure-load.js'
+import {
+  type LoadRequest,
+  type LoadResult,
+  loadGenerator,
+  measureLoad,
+} from './lib/measure-load.js'
 import { type MedianRow, medianRuns } from './lib/median-runs.js'
 import { startServerProcess } from './lib/server-process.js'
 import {
@@ -148,7 +154,7 @@ async function main(): Promise<void> {
   const started = performance.now()
   const nodes = await nodeBinaries()
   console.log(
-    `Portico bench, servers on ${nodes.map((each) => each.node).join(' and ')}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up; ${cpuPinning}\n`,
+    `Portico bench, servers on ${nodes.map((each) => each.node).join(' and ')}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up, load by ${loadGenerator}; ${cpuPinning}\n`,
   )
   await exec(process.execPath, [cliPath, 'build', calcDir])
   await exec(process.execPath, [cliPath, 'build', catalogDir])
@@ -231,7 +237,7 @@ async function main(): Promise<void> {
 
   const results = {
     date: new Date().toISOString(),
-    load,
+    load: { ...load, generator: loadGenerator },
     cpuPinning,
     servers,
     legs: legs.map(({ binary: _binary, ...leg }) => leg),
@@ -284,7 +290,7 @@ async function measureScenario(
       )
     }
     console.log(
-      `  ${scenario.server.padEnd(16)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s, ${result.serverCpuMsPerRequest} ms server CPU per request`,
+      `  ${scenario.server.padEnd(16)} ${scenario.workload.padEnd(15)} ${Math.round(result.requestsPerSecond)} req/s, ${result.serverCpuMsPerRequest} ms server CPU per request, server busy ${result.serverBusy}, load busy ${result.loadBusy}`,
     )
     return { ...scenario, ...result, peakRssMiB: server.peakRssMiB() }
   } finally {
@@ -391,6 +397,8 @@ function printThroughput(leg: MeasuredLeg): void {
         'p99 ms',
         'peak RSS MiB',
         'CPU ms/req',
+        'server busy',
+        'load busy',
         'setting',
       ],
       leg.throughput.map((row) => [
@@ -402,6 +410,8 @@ function printThroughput(leg: MeasuredLeg): void {
         row.p99,
         row.peakRssMiB,
         row.serverCpuMsPerRequest ?? '',
+        row.serverBusy ?? '',
+        row.loadBusy,
         servers[row.server] ?? '',
       ]),
     ),

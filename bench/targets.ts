@@ -41,7 +41,7 @@ const GROWTH_TARGET_TOOLS = 10_000
 const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
 
 /**
- * Checks the targets of the second performance issue against one run, each a ratio against the
+ * Checks the targets of the performance issues (the second's, with the third's bounds) against one run, each a ratio against the
  * floor (bare `node:http`) or a bound, printed with ✔ or ✘. A target this run could not measure
  * is ✘ with the reason, never left out. Called once per Node leg, with that leg's throughput,
  * cold start and catalog and the run's once-only figures (growth, dev loop, docs site).
@@ -50,32 +50,42 @@ export function evaluateTargets(run: RunFigures): TargetResult[] {
   const { throughput, coldStart, growth, devLoop, catalog, docsSite } = run
   const row = (server: string, workload: string) =>
     throughput.find((each) => each.server === server && each.workload === workload)
-  const rps = (server: string, workload: string) =>
-    row(server, workload)?.requestsPerSecond ?? Number.NaN
-  const bareRest = rps('bare-node', 'REST call')
   const results: TargetResult[] = []
   const judge = (name: string, measured: string, met: boolean) =>
     results.push({ name, measured, met, once: ONCE_ONLY.has(name.split('.')[0] ?? '') })
-  const atLeast = (name: string, value: number, bound: number, unit = ' ×') =>
-    judge(name, `${value}${unit}`, value >= bound)
   const atMost = (name: string, value: number, bound: number, unit = ' ×') =>
     judge(name, `${value}${unit}`, value <= bound)
 
-  atLeast(
-    '1. REST tools/call ≥ 0.85 × bare node:http',
-    ratio(rps('portico', 'REST call'), bareRest),
-    0.85,
-  )
-  atMost(
-    '1. REST p99 ≤ 1.5 × bare node:http',
-    ratio(row('portico', 'REST call')?.p99 ?? Number.NaN, row('bare-node', 'REST call')?.p99 ?? 0),
-    1.5,
-  )
-  for (const era of ['2025', '2026']) {
-    atLeast(
-      `2. MCP tools/call ${era} ≥ 0.5 × bare node:http REST`,
-      ratio(rps('portico', `MCP call ${era}`), bareRest),
-      0.5,
+  // Judged on the server's CPU time per request against bare node:http's: unlike req/s, it holds
+  // when the machine or the load generator is the limit (issue 35).
+  const cpu = (server: string, workload: string) =>
+    row(server, workload)?.serverCpuMsPerRequest ?? Number.NaN
+  const bareCpu = cpu('bare-node', 'REST call')
+  for (const workload of ['REST call', 'MCP call 2025', 'MCP call 2026']) {
+    atMost(
+      `1. ${workload}: server CPU per request ≤ 1.5 × bare node:http REST`,
+      ratio(cpu('portico', workload), bareCpu),
+      1.5,
+    )
+  }
+  for (const workload of ['MCP call 2025', 'MCP call 2026']) {
+    const peers = throughput.filter(
+      (each) =>
+        each.workload === workload &&
+        !['portico', 'bare-node', 'portico-auth', 'portico-isolated'].includes(each.server),
+    )
+    const ours = row('portico', workload)
+    const fastest =
+      ours !== undefined &&
+      peers.every(
+        (peer) =>
+          ours.requestsPerSecond > peer.requestsPerSecond &&
+          (ours.serverCpuMsPerRequest ?? Number.NaN) < (peer.serverCpuMsPerRequest ?? 0),
+      )
+    judge(
+      `2. ${workload}: Portico the fastest MCP server by CPU per request and req/s`,
+      peers.length === 0 ? 'no peer measured' : `against ${peers.length} peers`,
+      fastest && peers.length > 0,
     )
   }
   atMost(
@@ -92,16 +102,16 @@ export function evaluateTargets(run: RunFigures): TargetResult[] {
     1.3,
   )
   for (const workload of ['REST call', 'MCP call 2025']) {
-    atLeast(
-      `5. ${workload} with an RS256 token ≥ 0.85 × anon`,
-      ratio(rps('portico-auth', workload), rps('portico', workload)),
-      0.85,
+    atMost(
+      `5. ${workload} with an RS256 token: CPU per request ≤ 1.15 × anon`,
+      ratio(cpu('portico-auth', workload), cpu('portico', workload)),
+      1.15,
     )
   }
   const big = growth.find((each) => each.tools === GROWTH_TARGET_TOOLS)
   if (big) {
-    atMost('6. 10,000 tools: tools/list p50 < 10 ms', big.toolsList.p50, 9.99, ' ms')
-    atMost('6. 10,000 tools: /open-api.json p50 < 50 ms', big.openApi.p50, 49.99, ' ms')
+    atMost('6. 10,000 tools: tools/list p50 < 5 ms', big.toolsList.p50, 4.99, ' ms')
+    atMost('6. 10,000 tools: /open-api.json p50 < 20 ms', big.openApi.p50, 19.99, ' ms')
     atMost('6. 10,000 tools: start < 1 s', big.startMs, 999, ' ms')
     atMost('6. 10,000 tools: build < 20 s', big.buildMs, 19_999, ' ms')
   } else {
@@ -115,14 +125,14 @@ export function evaluateTargets(run: RunFigures): TargetResult[] {
     0,
     '',
   )
-  const catalogRps = (workload: string, shaping: CatalogRow['shaping']) =>
+  const catalogCpu = (workload: string, shaping: CatalogRow['shaping']) =>
     catalog.find((each) => each.workload === workload && each.shaping === shaping)
-      ?.requestsPerSecond ?? Number.NaN
+      ?.serverCpuMsPerRequest ?? Number.NaN
   for (const workload of ['REST call', 'MCP call 2025', 'MCP call 2026']) {
-    atLeast(
-      `8. 50 nested records with dates, ${workload} ≥ 0.8 × bare node:http`,
-      ratio(catalogRps(workload, 'on'), catalogRps('REST call', 'bare')),
-      0.8,
+    atMost(
+      `8. 50 nested records with dates, ${workload}: CPU per request ≤ 1.25 × bare node:http`,
+      ratio(catalogCpu(workload, 'on'), catalogCpu('REST call', 'bare')),
+      1.25,
     )
   }
   // A figure to print, with no bound: met once measured.

@@ -1,10 +1,39 @@
-import { execFile } from 'node:child_process'
+import { execFile, execFileSync } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { runWrk } from '../load/run-wrk.js'
 import { pinnedCommand } from './cpu-pinning.js'
+import { readChildrenCpuMs } from './read-proc-cpu.js'
 
 const exec = promisify(execFile)
 const loadScript = resolve(import.meta.dirname, '../load/run-autocannon.ts')
+
+/** The load generators the bench can drive; see {@link loadGenerator}. */
+export type LoadGenerator = 'wrk' | 'autocannon'
+
+const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch (error) {
+    // wrk prints its version and exits 1: found all the same.
+    return (error as NodeJS.ErrnoException).code !== 'ENOENT'
+  }
+})()
+
+/**
+ * `BENCH_LOAD=wrk|autocannon`; by default wrk where it is installed (Debian's `wrk`). On this
+ * 2-core machine the generator has one core: autocannon, single-threaded JavaScript, spends
+ * about as much CPU per request as a bare `node:http` server does, so it saturated its core
+ * before the server did and the rows measured autocannon. wrk, in C, needs a fraction of that
+ * and leaves the server the limit (the busy columns show which side was full).
+ */
+export const loadGenerator: LoadGenerator = (() => {
+  const wanted = process.env.BENCH_LOAD
+  if (wanted === 'wrk' || wanted === 'autocannon') return wanted
+  if (wanted !== undefined) throw new Error(`BENCH_LOAD is "wrk" or "autocannon", not "${wanted}"`)
+  return hasWrk ? 'wrk' : 'autocannon'
+})()
 
 /** One request of a load, as autocannon sends it. */
 export interface LoadRequest {
@@ -28,6 +57,14 @@ export interface LoadResult {
    * divided by the requests answered, in ms: when {@link measureLoad} was given `serverCpuMs`.
    */
   serverCpuMsPerRequest?: number
+  /**
+   * The server's CPU time over the run divided by the run's wall time (1 = one core full, more
+   * with worker threads): below 1 the server waited on something, the load generator or its
+   * own timers. With `serverCpuMs` only.
+   */
+  serverBusy?: number
+  /** The load generator's CPU time over the run divided by its wall time (1 = its core full). */
+  loadBusy: number
 }
 
 /** Options of {@link measureLoad}. */
@@ -38,10 +75,10 @@ export interface LoadOptions {
 }
 
 /**
- * Drives a server with autocannon from a separate process: a warm-up run first (its figures
- * are dropped: the JIT and caches settle), then the measured run. Bounded by the durations.
- * With `serverCpuMs` (a server process's `cpuMs`), read just before and after the
- * measured run, the result also has the server's CPU time per request.
+ * Drives a server with the {@link loadGenerator} from a separate process: a warm-up run first
+ * (its figures are dropped: the JIT and caches settle), then the measured run. Bounded by the
+ * durations. With `serverCpuMs` (a server process's `cpuMs`), read just before and after the
+ * measured run, the result also has the server's CPU time per request and how busy it was.
  */
 export async function measureLoad(
   origin: string,
@@ -54,8 +91,12 @@ export async function measureLoad(
   const cpuBefore = serverCpuMs?.()
   const result = await runLoad(origin, requests, options.connections, options.durationSeconds)
   if (serverCpuMs === undefined || cpuBefore === undefined) return result
-  const perRequest = (serverCpuMs() - cpuBefore) / result.total
-  return { ...result, serverCpuMsPerRequest: Math.round(perRequest * 1000) / 1000 }
+  const serverMs = serverCpuMs() - cpuBefore
+  return {
+    ...result,
+    serverCpuMsPerRequest: Math.round((serverMs / result.total) * 1000) / 1000,
+    serverBusy: Math.round((serverMs / (options.durationSeconds * 1000)) * 100) / 100,
+  }
 }
 
 async function runLoad(
@@ -64,6 +105,19 @@ async function runLoad(
   connections: number,
   durationSeconds: number,
 ): Promise<LoadResult> {
+  if (loadGenerator === 'wrk') {
+    // wrk is a child of this process: once reaped, its CPU time is in this one's cutime/cstime.
+    const before = readChildrenCpuMs()
+    const result = await runWrk(
+      pinnedCommand('load', 'wrk', []),
+      origin,
+      requests,
+      connections,
+      durationSeconds,
+    )
+    const loadMs = readChildrenCpuMs() - before
+    return { ...result, loadBusy: Math.round((loadMs / (durationSeconds * 1000)) * 100) / 100 }
+  }
   const config = JSON.stringify({ url: origin, connections, durationSeconds, requests })
   const pinned = pinnedCommand('load', process.execPath, ['--import', 'tsx', loadScript, config])
   const { stdout } = await exec(pinned.command, pinned.args, {

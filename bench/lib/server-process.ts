@@ -1,7 +1,8 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { pinnedCommand } from './cpu-pinning.js'
+import { readProcessCpuMs } from './read-proc-cpu.js'
 
 /** A server under test, in its own process. */
 export interface ServerProcess {
@@ -82,7 +83,7 @@ export function serverHandle(child: ChildProcess, port: number): ServerProcess {
     origin: `http://127.0.0.1:${port}`,
     peakRssMiB: () => readMemoryStatus(pid, 'VmHWM'),
     rssMiB: () => readMemoryStatus(pid, 'VmRSS'),
-    cpuMs: () => readCpuMs(pid),
+    cpuMs: () => readProcessCpuMs(pid),
     stop: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
@@ -98,24 +99,4 @@ function readMemoryStatus(pid: number, field: 'VmHWM' | 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const kib = Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? 0)
   return Math.round((kib / 1024) * 10) / 10
-}
-
-/** The kernel's clock ticks per second, the unit of /proc/<pid>/stat's CPU times. */
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
-  } catch {
-    return 100
-  }
-})()
-
-/**
- * utime + stime of /proc/<pid>/stat (fields 14 and 15), in ms. The fields are counted after the
- * command name's closing parenthesis, since the name may hold spaces.
- */
-function readCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  // fields[0] is field 3 (the state): utime is field 14, stime field 15.
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks
 }

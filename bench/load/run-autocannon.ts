@@ -20,6 +20,8 @@ const options = JSON.parse(process.argv[2] ?? '{}') as LoadOptions
 // autocannon's own percentiles are whole milliseconds (its histogram's smallest step is 1 ms),
 // too coarse for a 3 ms p99: every 2xx answer's latency is kept here, to the microsecond.
 const latencies: number[] = []
+// Its own CPU time over the run, for how busy the generator was (its start-up left out).
+const cpuBefore = process.cpuUsage()
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
   const instance = autocannon(
     {
@@ -35,6 +37,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime)
   })
 })
+const cpu = process.cpuUsage(cpuBefore)
 latencies.sort((a, b) => a - b)
 const percentile = (fraction: number) =>
   Math.round(
@@ -50,5 +53,7 @@ process.stdout.write(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    loadBusy:
+      Math.round(((cpu.user + cpu.system) / 1000 / (options.durationSeconds * 1000)) * 100) / 100,
   }),
 )
