@@ -64,6 +64,7 @@ export type {
   PorticoSamplingResult,
   PorticoToolContext,
 } from './core/tool-context.js'
+export type { PorticoTraceContext } from './core/trace-hooks.js'
 export type { ProblemDocument } from './http/problem-response.js'
 export type {
   NamedTypeDefinition,

@@ -6,6 +6,7 @@ import {
   type LogObject,
 } from 'consola/core'
 import { loadConsola } from './load-consola.js'
+import { traceHooks } from './trace-hooks.js'
 
 /** How lines are written: for a person at a terminal, or as JSON lines for a log pipeline. */
 export type LogFormat = 'pretty' | 'json'
@@ -80,10 +81,13 @@ const jsonLinesReporter: ConsolaReporter = {
       else if (isPlainObject(argument)) Object.assign(fields, argument)
       else words.push(String(argument))
     }
+    // Within a traced request, its trace: a line is found from a span and the other way round.
+    const trace = traceHooks()?.activeTrace()
     const line = {
       time: entry.date.toISOString(),
       level: entry.type,
       message: words.join(' '),
+      ...(trace ? { traceId: trace.traceId, spanId: trace.spanId } : {}),
       ...fields,
       ...(error ? { error } : {}),
     }

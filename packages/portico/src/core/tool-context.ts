@@ -1,4 +1,5 @@
 import type { AudioContent, ImageContent, TextContent } from './tool-content.js'
+import type { PorticoTraceContext } from './trace-hooks.js'
 
 /** The severity of a log message, as MCP and syslog (RFC 5424) name them, lowest first. */
 export type PorticoLogLevel =
@@ -204,4 +205,11 @@ export interface PorticoToolContext {
    * takes JSON answers) it does nothing and returns false.
    */
   closeStream(): boolean
+  /**
+   * The trace this call belongs to, while tracing is on (`OTEL_EXPORTER_OTLP_ENDPOINT`, see
+   * docs/observability.md): the ids and the `traceparent` of the tool's own span, to pass on to
+   * a client that does not use `fetch` (a queue, a database driver). `fetch` sends it on by
+   * itself. `undefined` while tracing is off.
+   */
+  readonly trace: PorticoTraceContext | undefined
 }

@@ -10,6 +10,7 @@ import type {
   PorticoSamplingResult,
   PorticoToolContext,
 } from '../core/tool-context.js'
+import { traceHooks } from '../core/trace-hooks.js'
 import type { CompiledValidator } from './compile-validator.js'
 import type { ToolChannel } from './tool-channel.js'
 
@@ -117,6 +118,10 @@ export function createCallContext(
       if (finished || !channel?.closeStream) return false
       channel.closeStream()
       return true
+    },
+    // Read when the method reads it: the span active then is the tool's own.
+    get trace() {
+      return traceHooks()?.activeTrace()
     },
   }
   return {

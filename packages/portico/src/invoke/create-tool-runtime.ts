@@ -5,6 +5,7 @@ import type { PorticoCaller } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { type ErrorDetail, isPorticoError, PorticoError } from '../core/portico-error.js'
 import type { PorticoToolContext } from '../core/tool-context.js'
+import { traceHooks } from '../core/trace-hooks.js'
 import type {
   PluginModel,
   PromptDefinition,
@@ -347,7 +348,10 @@ export function createToolRuntime(
     async invokeTool(toolId, input, caller, channel) {
       const tool = tools.get(toolId)
       if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
-      return run(toolId, tool, input, caller, channel)
+      const traced = traceHooks()
+      return traced
+        ? traced.runTool(toolId, () => run(toolId, tool, input, caller, channel))
+        : run(toolId, tool, input, caller, channel)
     },
     requiredScopes(target) {
       if ('tool' in target) return tools.get(target.tool)?.scopes

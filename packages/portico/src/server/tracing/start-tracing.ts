@@ -1,7 +1,10 @@
 import type { RequestListener } from 'node:http'
 import type { Sampler } from '@opentelemetry/sdk-trace'
+import { installTraceHooks } from '../../core/trace-hooks.js'
 import type { PluginModel } from '../../model/plugin-model.js'
-import { createRouteOf, methodOf } from '../metrics/create-route-of.js'
+import { createTraceHooks } from './create-trace-hooks.js'
+import { propagateFetch } from './propagate-fetch.js'
+import { traceRequests } from './trace-requests.js'
 
 /** The plugin whose spans these are: the resource's `service.name` and `service.version`. */
 export interface TracingOptions {
@@ -37,20 +40,24 @@ export function isTracingAsked(environment: NodeJS.ProcessEnv = process.env): bo
  * Starts OpenTelemetry tracing over OTLP/HTTP (JSON) when {@link isTracingAsked}: the SDK, the
  * exporter and the API are imported only then. One server span per request, named
  * `<method> <route>` and attributed per the HTTP semantic conventions, continuing the trace of
- * the request's `traceparent` header. The sampler follows `OTEL_TRACES_SAMPLER` and
- * `OTEL_TRACES_SAMPLER_ARG` (default `parentbased_always_on`). No header, query, token, input or
- * result is recorded.
+ * the request's `traceparent` header, and active while the request is served (an
+ * `AsyncLocalStorage` context manager): within it, a span per MCP request and per tool call
+ * (`createTraceHooks`), and a client span per `fetch` that sends the context on
+ * (`propagateFetch`). The sampler follows `OTEL_TRACES_SAMPLER` and `OTEL_TRACES_SAMPLER_ARG`
+ * (default `parentbased_always_on`). No header, query, token, input or result is recorded.
  */
 export async function startTracing(options: TracingOptions): Promise<Tracing | undefined> {
   const environment = options.environment ?? process.env
   if (!isTracingAsked(environment)) return undefined
-  const [api, core, sdk, { OTLPTraceExporter }, { resourceFromAttributes }] = await Promise.all([
-    import('@opentelemetry/api'),
-    import('@opentelemetry/core'),
-    import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('@opentelemetry/resources'),
-  ])
+  const [api, core, sdk, { OTLPTraceExporter }, { resourceFromAttributes }, hooks] =
+    await Promise.all([
+      import('@opentelemetry/api'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/sdk-trace'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/context-async-hooks'),
+    ])
   const ratio = Number(environment.OTEL_TRACES_SAMPLER_ARG ?? '1')
   const byRatio = new sdk.TraceIdRatioBasedSampler(Number.isFinite(ratio) ? ratio : 1)
   const samplers: Record<string, () => Sampler> = {
@@ -69,45 +76,23 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | u
     sampler: chosen ? chosen() : new sdk.ParentBasedSampler({ root: new sdk.AlwaysOnSampler() }),
     spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   })
+  const contextManager = new hooks.AsyncLocalStorageContextManager().enable()
+  api.context.setGlobalContextManager(contextManager)
   api.trace.setGlobalTracerProvider(provider)
   const propagator = new core.W3CTraceContextPropagator()
+  api.propagation.setGlobalPropagator(propagator)
   const tracer = provider.getTracer('portico')
-  const { SpanKind, SpanStatusCode, ROOT_CONTEXT, defaultTextMapGetter } = api
+  installTraceHooks(createTraceHooks(api, tracer, propagator))
+  const stopFetch = propagateFetch(api, tracer, propagator)
   return {
-    traceRequests(model) {
-      const routeOf = createRouteOf(model)
-      return (serve) => (request, response) => {
-        const method = methodOf(request.method)
-        const url = request.url ?? ''
-        const query = url.indexOf('?')
-        const { surface, route, tool } = routeOf(query === -1 ? url : url.slice(0, query))
-        const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter)
-        const span = tracer.startSpan(
-          route === undefined ? method : `${method} ${route}`,
-          {
-            kind: SpanKind.SERVER,
-            attributes: {
-              'http.request.method': method,
-              'url.scheme': 'http',
-              'portico.surface': surface,
-              ...(route === undefined ? {} : { 'http.route': route }),
-              ...(tool === undefined ? {} : { 'portico.tool': tool }),
-            },
-          },
-          parent,
-        )
-        response.once('close', () => {
-          const status = response.statusCode
-          span.setAttribute('http.response.status_code', status)
-          if (status >= 500) {
-            span.setAttribute('error.type', String(status))
-            span.setStatus({ code: SpanStatusCode.ERROR })
-          }
-          span.end()
-        })
-        serve(request, response)
-      }
+    traceRequests: (model) => traceRequests(api, tracer, propagator, model),
+    async close() {
+      installTraceHooks(undefined)
+      stopFetch()
+      await provider.shutdown()
+      api.trace.disable()
+      api.context.disable()
+      api.propagation.disable()
     },
-    close: () => provider.shutdown(),
   }
 }

@@ -2,6 +2,7 @@ import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import { refusalHeaders } from '../../auth/refusal-headers.js'
 import { assertScopes, InsufficientScopeError } from '../../core/insufficient-scope-error.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
+import { traceHooks } from '../../core/trace-hooks.js'
 import { respond, withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { jsonResponse } from '../../http/json-response.js'
@@ -229,7 +230,10 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
         media,
         ...(outcome.context ? { caller: outcome.context } : {}),
       }
-      return answerByLegs(legs, exchange)
+      const traced = traceHooks()
+      return traced
+        ? traced.answerMcp(exchange.parsedBody, request.headers, () => answerByLegs(legs, exchange))
+        : answerByLegs(legs, exchange)
     })
   }
   const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
