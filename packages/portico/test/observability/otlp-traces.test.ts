@@ -59,7 +59,7 @@ beforeAll(async () => {
   })
   downstream = createServer((request, response) => {
     const tag = new URL(request.url ?? '/', 'http://x').searchParams.get('tag') ?? ''
-    received.set(tag, request.headers.traceparent)
+    received.set(tag, String(request.headers.traceparent))
     response.writeHead(204).end()
   })
   const receiverPort = await listen(receiver)
