@@ -19,6 +19,8 @@ const requiredPackages = [
   { name: 'chromium', binary: '/usr/bin/chromium' },
   { name: 'redis-server', binary: '/usr/bin/redis-server' },
   { name: 'nginx', binary: '/usr/sbin/nginx' },
+  // The docs site's Python snippet runs on Debian's own Python (its standard library only).
+  { name: 'python3', binary: '/usr/bin/python3' },
 ]
 
 /**

@@ -44,7 +44,7 @@ describe('check-test-packages', () => {
     expect(result.status).toBe(1)
     expect(result.stdout).toBe('')
     expect(result.stderr).toBe(
-      `Missing: chromium, redis-server, nginx (npm test drives them). ${install('chromium redis-server nginx')}\n`,
+      `Missing: chromium, redis-server, nginx, python3 (npm test drives them). ${install('chromium redis-server nginx python3')}\n`,
     )
   })
 
@@ -52,20 +52,30 @@ describe('check-test-packages', () => {
     const result = runCheck(await makeRoot(['/usr/bin/chromium']))
     expect(result.status).toBe(1)
     expect(result.stderr).toBe(
-      `Missing: redis-server, nginx (npm test drives them). ${install('redis-server nginx')}\n`,
+      `Missing: redis-server, nginx, python3 (npm test drives them). ${install('redis-server nginx python3')}\n`,
     )
   })
 
-  it('says nothing and exits 0 when the three are installed', async () => {
+  it('says nothing and exits 0 when the four are installed', async () => {
     const result = runCheck(
-      await makeRoot(['/usr/bin/chromium', '/usr/bin/redis-server', '/usr/sbin/nginx']),
+      await makeRoot([
+        '/usr/bin/chromium',
+        '/usr/bin/redis-server',
+        '/usr/sbin/nginx',
+        '/usr/bin/python3',
+      ]),
     )
     expect(result.status).toBe(0)
     expect(result.stdout + result.stderr).toBe('')
   })
 
   it('counts a file that is not executable as missing', async () => {
-    const root = await makeRoot(['/usr/bin/chromium', '/usr/bin/redis-server', '/usr/sbin/nginx'])
+    const root = await makeRoot([
+      '/usr/bin/chromium',
+      '/usr/bin/redis-server',
+      '/usr/sbin/nginx',
+      '/usr/bin/python3',
+    ])
     await chmod(join(root, '/usr/sbin/nginx'), 0o644)
     expect(runCheck(root).stderr).toMatch(/^Missing: nginx /)
   })

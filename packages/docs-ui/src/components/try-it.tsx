@@ -1,6 +1,7 @@
 import type { ComponentChildren, TargetedInputEvent } from 'preact'
 import { useEffect, useState } from 'preact/hooks'
 import { loginUrl, relogInUrl, useAccessToken, useTokenExpired } from '../lib/access-token.js'
+import type { McpServerRef } from '../lib/call-snippets.js'
 import {
   branchLabel,
   type Components,
@@ -13,14 +14,8 @@ import {
   resolveSchema,
   typeLabel,
 } from '../lib/json-schema.js'
-import {
-  callTool,
-  curlCommand,
-  type FieldError,
-  type RestCallResult,
-  readProblem,
-} from '../lib/rest-call.js'
-import { CodeBlock } from './code-block.js'
+import { callTool, type FieldError, type RestCallResult, readProblem } from '../lib/rest-call.js'
+import { CallSnippets } from './call-snippets.js'
 import { RichText } from './schema-view.js'
 
 /** Nesting past this depth is edited as JSON: a recursive type would otherwise never end. */
@@ -66,6 +61,7 @@ export function TryIt({
   schema,
   components,
   onSuccess,
+  mcp,
 }: {
   toolId: string
   url: string
@@ -73,6 +69,8 @@ export function TryIt({
   components: Components
   /** Told of each call the server answered with a 2xx: the input sent and the answer. */
   onSuccess?: ((input: unknown, result: RestCallResult) => void) | undefined
+  /** The MCP server the code snippets call the tool on; without one, only REST is shown. */
+  mcp?: McpServerRef | undefined
 }) {
   const token = useAccessToken()
   const fresh = () => initialValue(schema, components, 0) ?? {}
@@ -209,13 +207,10 @@ export function TryIt({
         </div>
       </form>
       <ResponsePanel call={call} />
-      <h3>As curl</h3>
-      {token && (
-        <p class="muted">
-          Set <code>TOKEN</code> to your access token first: the command does not print it.
-        </p>
-      )}
-      <CodeBlock code={curlCommand(url, body, token !== undefined)} what="the curl command" wrap />
+      <CallSnippets
+        target={{ restUrl: url, body, withToken: token !== undefined, toolId }}
+        mcp={mcp}
+      />
     </div>
   )
 }

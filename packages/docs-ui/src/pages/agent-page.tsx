@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact'
 import { useState } from 'preact/hooks'
 import type { AgentJson } from '../../../portico/src/surfaces/documents/agent-documents.js'
 import { FrontmatterView, localPath, MarkdownView, useFile } from '../components/markdown-view.js'
+import { TabList } from '../components/tab-list.js'
 import { type PluginOverview, useDocument } from '../lib/documents.js'
 import { type FrontmatterEntry, splitFrontmatter } from '../lib/markdown.js'
 import { href } from '../lib/router.js'
@@ -41,26 +42,6 @@ function AgentDetails({ overview, agent }: { overview: PluginOverview; agent: Ag
   const markdown = useFile(agent.markdown)
   const json = useDocument<AgentJson>(localPath(agent.json))
 
-  // Arrow keys, Home and End move between tabs, as in the WAI-ARIA tabs pattern.
-  const onTabKey = (event: KeyboardEvent) => {
-    const index = VIEWS.findIndex((candidate) => candidate.id === view)
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % VIEWS.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + VIEWS.length) % VIEWS.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? VIEWS.length - 1
-              : undefined
-    const target = next === undefined ? undefined : VIEWS[next]
-    if (!target) return
-    event.preventDefault()
-    setView(target.id)
-    document.getElementById(`agent-tab-${target.id}`)?.focus()
-  }
-
   const toolIds = new Set(overview.tools.map((tool) => tool.id))
   const skillNames = new Set(overview.skills.map((skill) => skill.name))
   const renderValue = ({ key, value }: FrontmatterEntry): ComponentChildren => {
@@ -95,23 +76,13 @@ function AgentDetails({ overview, agent }: { overview: PluginOverview; agent: Ag
         </a>
       </div>
 
-      <div role="tablist" aria-label="Views of the agent" class="tabs">
-        {VIEWS.map((candidate) => (
-          <button
-            key={candidate.id}
-            type="button"
-            role="tab"
-            id={`agent-tab-${candidate.id}`}
-            aria-selected={view === candidate.id}
-            aria-controls={`agent-panel-${candidate.id}`}
-            tabIndex={view === candidate.id ? 0 : -1}
-            onClick={() => setView(candidate.id)}
-            onKeyDown={onTabKey}
-          >
-            {candidate.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Views of the agent"
+        prefix="agent"
+        tabs={VIEWS}
+        chosen={view}
+        onChoose={setView}
+      />
 
       <div
         role="tabpanel"

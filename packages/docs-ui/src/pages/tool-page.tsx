@@ -3,6 +3,8 @@ import { CopyLine } from '../components/code-block.js'
 import { Paragraphs, SchemaView } from '../components/schema-view.js'
 import { TryIt } from '../components/try-it.js'
 import { loginUrl, useAccessToken } from '../lib/access-token.js'
+import type { McpServerRef } from '../lib/call-snippets.js'
+import { MCP_CONFIG_PATH, type McpConfigDocument, serverKey } from '../lib/connect-snippets.js'
 import { type PluginOverview, useDocument } from '../lib/documents.js'
 import {
   findOperation,
@@ -131,6 +133,7 @@ function OperationDetails({
   const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'))
   const [widgetCall, setWidgetCall] = useState<WidgetCall | undefined>(undefined)
   const token = useAccessToken()
+  const mcp = useMcpServerRef(overview, tool.id)
   const onSuccess = tool.widget
     ? (input: unknown, result: RestCallResult) =>
         setWidgetCall({ input, text: result.text, json: result.json })
@@ -194,6 +197,7 @@ function OperationDetails({
           schema={input}
           components={components}
           onSuccess={onSuccess}
+          mcp={mcp}
         />
       </section>
       {tool.widget && (
@@ -213,6 +217,18 @@ function OperationDetails({
       )}
     </>
   )
+}
+
+/** The first hosted server (main first) that offers the tool, named as `/mcp.json` names it. */
+function useMcpServerRef(overview: PluginOverview, toolId: string): McpServerRef | undefined {
+  const config = useDocument<McpConfigDocument>(MCP_CONFIG_PATH)
+  const server = overview.mcpServers.find(
+    (entry) => !('external' in entry) && entry.tools.includes(toolId),
+  )
+  // Until `/mcp.json` has answered, the key is not known: the MCP snippets wait for it.
+  if (!server || config.status === 'loading') return undefined
+  const loaded = config.status === 'ready' ? config.value : undefined
+  return { url: server.url, key: serverKey(loaded, server.url, overview.identity.name) }
 }
 
 function WidgetSection({
