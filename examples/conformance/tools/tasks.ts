@@ -1,7 +1,8 @@
 import { content, PorticoError, type PorticoToolContext, type ToolContent } from 'portico'
 
 // The fixtures of the tasks extension's scenarios (SEP-2663, `tasks-*`): each class name and
-// method make the tool id the scenarios call (`slow_compute`, `failing_job`, ...). A `@task`
+// method make the tool id the scenarios call (`slow_compute`, `failing_job`, ...), and `@name`
+// gives `greet`, which has no `_` to split into a class and a method. A `@task`
 // call that takes longer than `limits.mcpTaskImmediateMs` (100 ms) becomes a task; asks made
 // before then go by `input_required` rounds on the call, later ones through the task.
 
@@ -26,6 +27,17 @@ const ANSWER_SCHEMA = {
   type: 'object',
   properties: { name: { type: 'string' }, confirm: { type: 'boolean' } },
 } as const
+
+/** Greetings. */
+export class Greeter {
+  /**
+   * Greets by name at once; never a task
+   * @name greet
+   */
+  async greet(input: { name: string }): Promise<ToolContent> {
+    return text(`Hello, ${input.name}!`)
+  }
+}
 
 /** Long computations. */
 export class slow {

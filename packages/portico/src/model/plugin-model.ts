@@ -23,7 +23,7 @@ export interface ToolAnnotations {
  * written by `portico build` and read back by `portico start` without the TypeScript compiler.
  */
 export interface ToolDefinition {
-  /** `<Class>_<method>`, matching `^[a-zA-Z0-9_-]{1,64}$`. */
+  /** `<Class>_<method>`, or the method's `@name`, matching `^[a-zA-Z0-9_-]{1,64}$`. */
   id: string
   className: string
   methodName: string
@@ -125,7 +125,7 @@ export interface PromptTemplateDefinition extends PromptBase {
 }
 
 /**
- * A method whose JSDoc has `@prompt`: a prompt instead of a tool, named `<Class>_<method>`.
+ * A method whose JSDoc has `@prompt`: a prompt instead of a tool, named `<Class>_<method>` (or its `@name`).
  * `prompts/get` calls it with the arguments; it returns a string (one text message) or
  * `ToolContent` (one message per block).
  */
@@ -231,7 +231,7 @@ export interface ResourceFileDefinition {
  * URI calls it.
  */
 export interface ResourceTemplateDefinition {
-  /** `<Class>_<method>`, unique among tools and templates: the template's MCP `name`. */
+  /** `<Class>_<method>` (or the method's `@name`), unique among tools and templates: the template's MCP `name`. */
   id: string
   className: string
   methodName: string

@@ -17,7 +17,7 @@ describe("examples/conformance's README", () => {
     const named = (pattern: RegExp) => [...spans].filter((span) => pattern.test(span)).sort()
     const ids = (values: { name: string }[]) => values.map((value) => value.name).sort()
 
-    expect(named(/^(test|json|slow|failing|protocol|confirm|multi)_\w+$/)).toEqual(
+    expect(named(/^((test|json|slow|failing|protocol|confirm|multi)_\w+|greet)$/)).toEqual(
       [...model.tools.map((tool) => tool.id), ...ids(model.prompts)].sort(),
     )
     expect(named(/^test:\/\/[\w-]+$/)).toEqual(model.resources.map((file) => file.uri).sort())

@@ -805,6 +805,36 @@ describe('deriveTools docs', () => {
     expect(tool.annotations).toEqual({ readOnlyHint: true })
   })
 
+  it('takes the id from @name, keeping the class and method (the REST path)', () => {
+    const { tools, toolClasses, prompts } = derivePlugin({
+      'tools/t.ts': code`
+        export class Hello {
+          /**
+           * Greets.
+           * @name greet
+           */
+          run(input: { name: string }): string {
+            return input.name
+          }
+          /** @name hello-prompt
+           * @prompt */
+          prompt(): string {
+            return ''
+          }
+        }`,
+    })
+    expect(
+      tools.map(({ id, className, methodName, description }) => [
+        id,
+        className,
+        methodName,
+        description,
+      ]),
+    ).toEqual([['greet', 'Hello', 'run', 'Greets.']])
+    expect(toolClasses[0]?.toolIds).toEqual(['greet'])
+    expect(prompts.map((prompt) => prompt.name)).toEqual(['hello-prompt'])
+  })
+
   it('omits summary, description and annotations without a comment', () => {
     const tool = deriveFirstTool(code`
       export class T {
@@ -1279,6 +1309,36 @@ const errorRows: ErrorRow[] = [
         add(): void {}
       }`),
     message: /^tools\/t\.ts:2:3: tool id "\$Notes_add" may only hold letters, digits/,
+  },
+  {
+    name: 'rejects an @name that another tool has as its id',
+    files: toolFile(code`
+      export class Notes {
+        add(): void {}
+        /** @name Notes_add */
+        insert(): void {}
+      }`),
+    message:
+      /^tools\/t\.ts:4:3: tool id "Notes_add" is also defined at tools\/t\.ts:2:3; .*or change a @name$/,
+  },
+  {
+    name: 'rejects an @name outside the id pattern',
+    files: toolFile(code`
+      export class Notes {
+        /** @name add.note */
+        add(): void {}
+      }`),
+    message:
+      /^tools\/t\.ts:3:3: tool id "add\.note" may only hold letters, digits, "_" and "-"; rename the class or method, or its @name/,
+  },
+  {
+    name: 'rejects an @name without an id',
+    files: toolFile(code`
+      export class Notes {
+        /** Adds. @name */
+        add(): void {}
+      }`),
+    message: /^tools\/t\.ts:3:3: Notes\.add: @name needs the id to use, e\.g\. @name add$/,
   },
   {
     name: 'rejects a TypeScript error with its location and the error count',

@@ -134,19 +134,20 @@ function deriveClasses(
     )
     for (const method of source.methods) {
       errors.run(() => {
-        const id = toolIdOf(source.name, method.name)
-        ids.add(id, locateNode(rootDir, method.nameNode))
         const methodSymbol = checker.getSymbolAtLocation(method.nameNode)
         const doc = methodSymbol && readJsDoc(methodSymbol, checker)
+        const at = locateNode(rootDir, method.nameNode)
+        const id = toolIdOf(source.name, method.name, doc?.tags ?? [], at)
+        ids.add(id, at)
         const isTemplate = doc?.tags.some((tag) => tag.name === RESOURCE_TAG) === true
         const isPrompt = doc?.tags.some((tag) => tag.name === PROMPT_TAG) === true
         const derive = { checker, rootDir, builder }
-        const own = readScopeTags(doc?.tags ?? [], locateNode(rootDir, method.nameNode), id)
+        const own = readScopeTags(doc?.tags ?? [], at, id)
         const scopes = mergeScopes(classScopes, own)
         const scoped = scopes === undefined ? {} : { scopes }
         if (isTemplate && isPrompt) {
           throw new PluginDefinitionError(
-            locateNode(rootDir, method.nameNode),
+            at,
             `${id}: a method is a resource template (@resource) or a prompt (@prompt), not both`,
           )
         }

@@ -8,7 +8,7 @@ export type OverviewIdentity = PluginIdentity
 
 /** One tool, with where to call it. */
 export interface OverviewTool {
-  /** `<Class>_<method>`: the MCP tool name and REST operation id. */
+  /** `<Class>_<method>` or the method's `@name`: the MCP tool name and REST operation id. */
   id: string
   className: string
   methodName: string
@@ -72,7 +72,7 @@ export interface OverviewResource {
 
 /** One resource template: a method tagged `@resource`, read through `resources/read`. */
 export interface OverviewResourceTemplate {
-  /** `<Class>_<method>`: the template's MCP name. */
+  /** `<Class>_<method>` or the method's `@name`: the template's MCP name. */
   id: string
   className: string
   methodName: string

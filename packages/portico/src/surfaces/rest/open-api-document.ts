@@ -58,7 +58,7 @@ export interface OpenApiSecurityScheme {
 
 /** One tool, as the operation `POST /api/<Class>/<method>`. */
 export interface OpenApiOperation {
-  /** The tool id, `<Class>_<method>`. */
+  /** The tool id, `<Class>_<method>` or the method's `@name`. */
   operationId: string
   tags: string[]
   summary: string

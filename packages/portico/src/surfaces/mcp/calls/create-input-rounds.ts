@@ -34,6 +34,11 @@ export interface RoundChannel {
   elicit(request: PorticoElicitRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   sample(request: PorticoSamplingRequest, options: PorticoAskOptions | undefined): Promise<unknown>
   roots(options: PorticoAskOptions | undefined): Promise<unknown>
+  /**
+   * Whether an ask without an answer has ended the round: the call will answer
+   * `input_required`, though signing its state may take a moment yet.
+   */
+  ended(): boolean
 }
 
 /** What the state carries from round to round: every answer so far, bound to one call. */
@@ -133,6 +138,7 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
         sample: (params, askOptions) =>
           ask({ method: 'sampling/createMessage', params }, askOptions),
         roots: (askOptions) => ask({ method: 'roots/list' }, askOptions),
+        ended: () => asked.size > 0,
       }
       const call = invoke(channel).then(
         (complete) => ({ complete }),

@@ -85,7 +85,9 @@ export function createMcpTasks(
         return runner.ask(running, key, request)
       }
       const binding = `tools/call\0${name}\0${JSON.stringify(input)}\0${caller?.uid ?? ''}`
+      let roundEnded = () => false
       const run = rounds.run(binding, call.resume ?? {}, can, (round) => {
+        roundEnded = round.ended
         const ask =
           (method: InputRequest['method']) =>
           (params: unknown, askOptions: PorticoAskOptions | undefined): Promise<unknown> => {
@@ -130,7 +132,11 @@ export function createMcpTasks(
       const windowEnded = new Promise<undefined>((resolve) =>
         setTimeout(resolve, options.immediateMs, undefined),
       )
-      const first = await Promise.race([settled, windowEnded])
+      // A call that asked within the window answers `input_required`, however long signing its
+      // state takes (the codec's first load, on a loaded machine): the ask decided, not the clock.
+      const first = await Promise.race([settled, windowEnded]).then((raced) =>
+        raced === undefined && roundEnded() ? settled : raced,
+      )
       if (first !== undefined) {
         if ('thrown' in first) throw first.thrown
         return first
