@@ -8,10 +8,13 @@ import { buildPlugin } from '../support/build-plugin.js'
 import { copyPlugin } from '../support/cli-process.js'
 import { fixtureDir } from '../support/serve-plugin.js'
 import { type McpTaskClient, taskClient } from '../support/task-client.js'
+import { type Nginx, startNginx } from './nginx.js'
 import { killReplica, type ReplicaProcess, startReplicas, stopReplicas } from './replicas.js'
 
 // Two `portico start` replicas of a plugin with `@task` tools share one redis-server: a task runs
-// on A and any request about it may reach B.
+// on A and any request about it may reach B. The last tests go through one nginx (the deploy
+// file, round robin) in front of both, as a deployment does: its access log tells which replica
+// answered each request.
 
 /** The replicas' poll interval (`limits.mcpTaskPollIntervalMs`). */
 const POLL_MS = 200
@@ -22,6 +25,8 @@ let plugin: { dir: string; remove(): Promise<void> }
 let replicas: ReplicaProcess[] = []
 let a: McpTaskClient
 let b: McpTaskClient
+let nginx: Nginx
+let viaNginx: McpTaskClient
 
 beforeAll(async () => {
   redis = await startRedisServer()
@@ -36,8 +41,11 @@ beforeAll(async () => {
   replicas = await startReplicas(plugin.dir, 2, { PORTICO_REDIS_URL: redis.url })
   a = taskClient(replicas[0]?.url ?? '')
   b = taskClient(replicas[1]?.url ?? '')
+  nginx = await startNginx(replicas.map((replica) => replica.port))
+  viaNginx = taskClient(nginx.url)
 }, 120_000)
 afterAll(async () => {
+  await nginx?.stop()
   await stopReplicas(replicas)
   await plugin?.remove()
   if (raw?.isOpen) await raw.close()
@@ -113,14 +121,46 @@ describe('MCP tasks shared through Redis by two replicas', () => {
     expect(await readFile(mark, 'utf8')).toBe('aborted')
   })
 
-  it('reports failed on B once A, which ran the task, was killed: within its lease and a poll', async () => {
-    const task = await a.create('Job_sleep', { ms: 120_000 })
-    expect((await b.get(task.taskId)).result?.status).toBe('working')
-    const [killed] = replicas.splice(0, 1)
+  it('behind nginx, polls and cancels on one replica a task created on the other', async () => {
+    const mark = join(plugin.dir, 'nginx-cancelled-mark')
+    const task = await viaNginx.create('Job_sleep', { ms: 60_000, mark })
+    const ranOn = await lastUpstream()
+    // Round robin: the next request goes to the other replica.
+    expect((await viaNginx.get(task.taskId)).result?.status).toBe('working')
+    expect(await lastUpstream()).not.toBe(ranOn)
+    // Back on A, so that the cancel reaches B.
+    await viaNginx.get(task.taskId)
+    expect(await lastUpstream()).toBe(ranOn)
+    expect((await viaNginx.request('tasks/cancel', task.taskId)).error).toBeUndefined()
+    expect(await lastUpstream()).not.toBe(ranOn)
+    await viaNginx.until(task.taskId, 'cancelled', 2 * POLL_MS + 5_000)
+    expect(await readFile(mark, 'utf8')).toBe('aborted')
+  })
+
+  it('reports failed behind nginx once the replica that ran the task was killed: within its lease and a poll', async () => {
+    const task = await viaNginx.create('Job_sleep', { ms: 120_000 })
+    const ranOn = await lastUpstream()
+    expect((await viaNginx.get(task.taskId)).result?.status).toBe('working')
+    const index = replicas.findIndex((replica) => ranOn.endsWith(`:${replica.port}`))
+    expect(index).toBeGreaterThanOrEqual(0)
+    const [killed] = replicas.splice(index, 1)
     if (killed) await killReplica(killed)
     const started = Date.now()
-    const failed = await b.until(task.taskId, 'failed', taskLeaseMs(POLL_MS) + POLL_MS + 2_000)
+    // nginx passes each poll on to the survivor once the killed one refuses the connection.
+    const failed = await viaNginx.until(
+      task.taskId,
+      'failed',
+      taskLeaseMs(POLL_MS) + POLL_MS + 2_000,
+    )
     expect(Date.now() - started).toBeLessThanOrEqual(taskLeaseMs(POLL_MS) + POLL_MS + 2_000)
     expect(failed.error).toMatchObject({ code: -32603 })
+    const survivor = replicas[0]?.port
+    expect((await lastUpstream()).endsWith(`:${survivor}`)).toBe(true)
   })
 })
+
+/** The replica (`host:port`; `A, B` when nginx passed the request on) of nginx's last request. */
+async function lastUpstream(): Promise<string> {
+  const upstreams = await nginx.upstreams()
+  return upstreams.at(-1) ?? ''
+}
