@@ -155,6 +155,63 @@ describe('the authorization code flow', () => {
   })
 })
 
+describe("scopes beyond the hub's own, granted or refused on the consent page", () => {
+  const BASE = 'openid offline_access portico-hub-test profile email'
+  const PLUGIN = 'http://127.0.0.1:8123/mcp'
+
+  it('issues the ticked ones and refuses the others, for a narrow token first and a wider one later', async () => {
+    const parameters = { scope: `${BASE} notes:write notes:admin`, resource: PLUGIN }
+    const narrow = await obtainTokens(client, {
+      parameters,
+      tokenParameters: { resource: PLUGIN },
+      who: { user: 'alice', grant: [] },
+    })
+    expect(narrow.scope).toBe('portico-hub-test profile email')
+    const narrowClaims = (await verifyAccessToken(hub, narrow.access_token, PLUGIN)).payload
+    expect(narrowClaims.scope).toBe('portico-hub-test profile email')
+
+    const some = await obtainTokens(client, {
+      parameters,
+      tokenParameters: { resource: PLUGIN },
+      who: { user: 'alice', grant: ['notes:write'] },
+    })
+    const someClaims = (await verifyAccessToken(hub, some.access_token, PLUGIN)).payload
+    expect(String(someClaims.scope).split(' ').sort()).toEqual(
+      ['email', 'notes:write', 'portico-hub-test', 'profile'].sort(),
+    )
+    expect(some.scope?.split(' ')).not.toContain('notes:admin')
+
+    const wide = await obtainTokens(client, {
+      parameters,
+      tokenParameters: { resource: PLUGIN },
+      who: { user: 'alice' },
+    })
+    const wideClaims = (await verifyAccessToken(hub, wide.access_token, PLUGIN)).payload
+    expect(String(wideClaims.scope).split(' ')).toEqual(
+      expect.arrayContaining(['notes:write', 'notes:admin', 'portico-hub-test']),
+    )
+    // A refresh keeps what was granted, and cannot widen it.
+    const refreshed = await oidc.refreshTokenGrant(client, some.refresh_token ?? '', {
+      resource: PLUGIN,
+    })
+    const refreshedClaims = (await verifyAccessToken(hub, refreshed.access_token, PLUGIN)).payload
+    expect(String(refreshedClaims.scope).split(' ')).toContain('notes:write')
+    expect(String(refreshedClaims.scope).split(' ')).not.toContain('notes:admin')
+    await expect(
+      oidc.refreshTokenGrant(client, refreshed.refresh_token ?? '', {
+        resource: PLUGIN,
+        scope: 'portico-hub-test notes:admin',
+      }),
+    ).rejects.toMatchObject({ error: 'invalid_scope' })
+  })
+
+  it("asks nothing more of a request for the hub's scopes alone", async () => {
+    // signInThroughHub fails on a page it does not expect; no consent page comes here.
+    const tokens = await obtainTokens(client, { who: { user: 'bob', grant: [] } })
+    expect(tokens.scope).toBe('portico-hub-test profile email')
+  })
+})
+
 describe('PKCE', () => {
   it('refuses an authorization request without a code challenge', async () => {
     const request = await buildAuthorization(client)

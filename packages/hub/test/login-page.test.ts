@@ -28,8 +28,11 @@ interface LoginPage {
   response: Response
   html: string
   cookies: CookieJar
-  /** Posts a form of the page (`login` or `cancel`) and returns the answer. */
-  post(step: 'login' | 'cancel', fields: Record<string, string>): Promise<Response>
+  /** Posts a form of the page (`login`, `consent` or `cancel`) and returns the answer. */
+  post(
+    step: 'login' | 'consent' | 'cancel',
+    fields: Record<string, string> | URLSearchParams,
+  ): Promise<Response>
 }
 
 async function openLoginPage(parameters: Record<string, string> = {}): Promise<LoginPage> {
@@ -158,6 +161,60 @@ describe('the login page', () => {
     const response = await fetch(`${hub.url}/interaction/unknown-uid`)
     expect(response.status).toBe(400)
     expect(await response.text()).toContain('expired or is already finished')
+  })
+})
+
+describe('the consent page', () => {
+  const SCOPE = 'openid portico-hub-test profile email notes:write <b>x</b>'
+
+  it("comes after the sign-in when scopes beyond the hub's are asked, each ticked, escaped", async () => {
+    const page = await openLoginPage({ scope: 'openid portico-hub-test notes:write notes:admin' })
+    const answer = await page.post('login', { user: 'alice' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await answer.text()
+    expect(html).toContain('to act as alice?</h1>')
+    expect(html).toContain(`action="${page.url.pathname}/consent"`)
+    for (const scope of ['notes:write', 'notes:admin']) {
+      expect(html).toContain(
+        `<input type="checkbox" name="scope" value="${scope}" checked> <code>${scope}</code>`,
+      )
+    }
+    // The hub's own scopes are always granted: listed, not offered.
+    expect(html).not.toContain('value="portico-hub-test"')
+    expect(html).toContain('<code>openid</code> <code>portico-hub-test</code>')
+    expect(html).not.toContain('<script>')
+  })
+
+  it('escapes a scope the client made up', async () => {
+    // oidc-provider refuses quotes and backslashes in scope; angle brackets are scope-tokens.
+    const page = await openLoginPage({ scope: SCOPE })
+    const html = await (await page.post('login', { user: 'bob' })).text()
+    expect(html).not.toContain('<b>x</b>')
+    expect(html).toContain('value="&lt;b&gt;x&lt;/b&gt;"')
+  })
+
+  it('refuses the consent step of an interaction nobody signed in to', async () => {
+    const page = await openLoginPage({ scope: SCOPE })
+    const answer = await page.post('consent', { consent: 'yes', scope: 'notes:write' })
+    expect(answer.status).toBe(400)
+    expect(await answer.text()).toContain('Choose who signs in first')
+  })
+
+  it('ends the request with access_denied on its Cancel', async () => {
+    const page = await openLoginPage({ scope: SCOPE })
+    expect((await page.post('login', { user: 'alice' })).status).toBe(200)
+    const callback = await followToCallback(page, await page.post('cancel', { cancel: 'yes' }))
+    expect(callback.searchParams.get('error')).toBe('access_denied')
+  })
+
+  it('finishes the sign-in with the ticked scopes', async () => {
+    const page = await openLoginPage({ scope: SCOPE })
+    expect((await page.post('login', { user: 'alice' })).status).toBe(200)
+    const answer = await page.post('consent', new URLSearchParams('consent=yes&scope=notes:write'))
+    expect(answer.status).toBe(303)
+    const callback = await followToCallback(page, answer)
+    expect(callback.searchParams.get('code')).toBeTruthy()
   })
 })
 

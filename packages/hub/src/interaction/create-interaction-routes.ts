@@ -1,18 +1,20 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type Provider from 'oidc-provider'
 import type { HubUser } from '../hub-users.js'
+import { renderConsentPage } from '../pages/render-consent-page.js'
 import { renderErrorPage } from '../pages/render-error-page.js'
 import { type LoginPageModel, renderLoginPage } from '../pages/render-login-page.js'
 import type { HubAccounts } from '../provider/hub-accounts.js'
 import type { OidcProviderModule } from '../provider/load-oidc-provider.js'
 import { sendPage } from '../server/send-page.js'
+import { consentScopes } from './consent-scopes.js'
 import { describeSignIn } from './describe-sign-in.js'
 import { grantRequestedAccess } from './grant-requested-access.js'
 import { parseTypedUser } from './parse-typed-user.js'
 import { readFormBody } from './read-form-body.js'
 
-/** The three steps of a sign-in: show the page, sign in, cancel. */
-export type InteractionStep = 'show' | 'login' | 'cancel'
+/** The steps of a sign-in: show the page, sign in, grant scopes (when asked), cancel. */
+export type InteractionStep = 'show' | 'login' | 'consent' | 'cancel'
 
 /** Handles one step of the interaction `uid`. */
 export type InteractionHandler = (
@@ -35,12 +37,15 @@ export interface InteractionRoutesOptions {
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>
 
 const EXPIRED = 'This sign-in has expired or is already finished. Start again from the application.'
+const NOT_SIGNED_IN = 'Choose who signs in first: start again from the application.'
 
 /**
  * The hub's sign-in (instead of oidc-provider's development pages): `GET /interaction/:uid`
  * shows the login page, `POST /interaction/:uid/login` signs in as a test user (`user`) or a
- * typed one (`username`, `name`, `orgs`) and grants what was asked in the same step,
- * `POST /interaction/:uid/cancel` ends the request with `access_denied`.
+ * typed one (`username`, `name`, `orgs`) and grants what was asked in the same step, unless
+ * the request asks for scopes beyond the hub's own: then it remembers who signed in and shows
+ * the consent page, whose `POST /interaction/:uid/consent` grants the ticked `scope`s and
+ * refuses the others. `POST /interaction/:uid/cancel` ends the request with `access_denied`.
  */
 export function createInteractionRoutes(options: InteractionRoutesOptions): InteractionHandler {
   const { provider, accounts, users } = options
@@ -112,7 +117,62 @@ export function createInteractionRoutes(options: InteractionRoutesOptions): Inte
       await accounts.saveTypedUser(typed.user)
       accountId = typed.user.username
     }
-    const grantId = await grantRequestedAccess(provider, interaction.params, accountId)
+    const scopes = consentScopes(interaction.params.scope)
+    if (scopes.length > 0) {
+      // Kept in the interaction (the hub's store), read back by the consent step.
+      await provider.interactionResult(
+        request,
+        response,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      )
+      const { signingInTo, resources } = await describe(interaction)
+      const requested = typeof interaction.params.scope === 'string' ? interaction.params.scope : ''
+      const alwaysGranted = requested
+        .split(' ')
+        .filter((name) => name !== '' && !scopes.includes(name))
+      const page = renderConsentPage({
+        uid: interaction.uid,
+        signingInTo,
+        accountId,
+        scopes,
+        alwaysGranted,
+        resources,
+      })
+      sendPage(response, 200, page)
+      return
+    }
+    await finish(request, response, interaction, accountId, new Set())
+  }
+
+  async function consent(
+    request: IncomingMessage,
+    response: ServerResponse,
+    interaction: Interaction,
+  ): Promise<void> {
+    const form = await readFormBody(request)
+    if (!form.ok) {
+      sendPage(response, form.status, renderErrorPage('invalid_request', form.reason))
+      return
+    }
+    const accountId = interaction.result?.login?.accountId
+    if (typeof accountId !== 'string') {
+      sendPage(response, 400, renderErrorPage('invalid_request', NOT_SIGNED_IN))
+      return
+    }
+    const ticked = new Set(form.fields.getAll('scope'))
+    const refused = consentScopes(interaction.params.scope).filter((scope) => !ticked.has(scope))
+    await finish(request, response, interaction, accountId, new Set(refused))
+  }
+
+  async function finish(
+    request: IncomingMessage,
+    response: ServerResponse,
+    interaction: Interaction,
+    accountId: string,
+    refused: ReadonlySet<string>,
+  ): Promise<void> {
+    const grantId = await grantRequestedAccess(provider, interaction.params, accountId, refused)
     await provider.interactionFinished(
       request,
       response,
@@ -134,6 +194,9 @@ export function createInteractionRoutes(options: InteractionRoutesOptions): Inte
         return
       case 'login':
         await signIn(request, response, interaction)
+        return
+      case 'consent':
+        await consent(request, response, interaction)
         return
       case 'cancel':
         request.resume()

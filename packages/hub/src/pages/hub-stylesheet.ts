@@ -24,4 +24,7 @@ input { font: inherit; width: 100%; padding: .45rem .6rem; border: 1px solid var
 .primary { margin-top: .75rem; padding: .5rem 1rem; border: 0; background: var(--accent); color: #fff; }
 .secondary { padding: .45rem 1rem; border: 1px solid var(--line); background: transparent; color: inherit; }
 .cancel { margin-top: 1.5rem; }
+.scopes { margin: 0 0 1rem; padding: .5rem 1rem; border: 1px solid var(--line); border-radius: 6px; }
+.scope { display: flex; gap: .5rem; align-items: center; }
+.scope input { width: auto; }
 `

@@ -67,6 +67,7 @@ export function createHubRouter(
     ],
     ['GET', /^\/interaction\/([\w-]+)$/, interaction('show')],
     ['POST', /^\/interaction\/([\w-]+)\/login$/, interaction('login')],
+    ['POST', /^\/interaction\/([\w-]+)\/consent$/, interaction('consent')],
     ['POST', /^\/interaction\/([\w-]+)\/cancel$/, interaction('cancel')],
     [
       'POST',
