@@ -15,8 +15,10 @@ import {
   typeLabel,
 } from '../lib/json-schema.js'
 import { callTool, type FieldError, type RestCallResult, readProblem } from '../lib/rest-call.js'
+import { challengedScopes } from '../lib/token-scopes.js'
 import { CallSnippets } from './call-snippets.js'
 import { RichText } from './schema-view.js'
+import { RefusedScopes } from './tool-scopes.js'
 
 /** Nesting past this depth is edited as JSON: a recursive type would otherwise never end. */
 const MAX_DEPTH = 6
@@ -1027,7 +1029,8 @@ function ResponsePanel({ call }: { call: CallState }) {
           {problem.detail && `: ${problem.detail}`}
         </p>
       )}
-      {refused && (
+      {result.status === 403 && <RefusedScopes challenge={challenge} />}
+      {refused && !(result.status === 403 && challengedScopes(challenge)) && (
         <div class="auth-notice" role="alert">
           <p>
             {result.status === 401

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { CopyLine } from '../components/code-block.js'
 import { Paragraphs, SchemaView } from '../components/schema-view.js'
+import { ToolScopes } from '../components/tool-scopes.js'
 import { TryIt } from '../components/try-it.js'
 import { loginUrl, useAccessToken } from '../lib/access-token.js'
 import type { McpServerRef } from '../lib/call-snippets.js'
@@ -149,6 +150,7 @@ function OperationDetails({
           at the top of the page to try this tool here.
         </p>
       )}
+      <ToolScopes security={operation.security} />
       <section aria-labelledby="input-title">
         <h2 id="input-title">Input</h2>
         <SchemaView schema={input} components={components} idPrefix="schema-input" />

@@ -6,6 +6,7 @@ import type { Route } from '../http/route.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import type { AuthSettings } from './auth-settings.js'
 import { buildProtectedResourceMetadata, resourceOf } from './protected-resource-metadata.js'
+import { toolScopesOf } from './tool-scopes-of.js'
 
 /**
  * `/.well-known/oauth-protected-resource[/<path>]` (RFC 9728): the root form describes the REST
@@ -18,13 +19,7 @@ function createMetadataRoute(
   settings: AuthSettings,
   originOf: (request: Request) => string = (request) => requestOrigin(request, model.config.server),
 ): (request: Request, resourcePath: string) => Response | undefined {
-  const toolScopes = [
-    ...new Set(
-      [...model.tools, ...model.resourceTemplates, ...model.prompts].flatMap(
-        (method) => ('scopes' in method && method.scopes) || [],
-      ),
-    ),
-  ].sort()
+  const toolScopes = toolScopesOf(model)
   const names = new Map<string, string>([
     ['/', model.identity.title],
     ['/mcp', `${model.identity.title} (MCP)`],

@@ -16,7 +16,9 @@ export interface ClientMetadataDocument {
 /**
  * The document served at `/.well-known/oauth/client-metadata.json` on `origin`: its URL is its
  * `client_id` (compared as a string, so it is built from the same origin), the login callback
- * its one redirect URI, PKCE without a secret, and the scopes the login asks for.
+ * its one redirect URI, PKCE without a secret, and the scopes the login may ask for: the
+ * plugin's, and its tool scopes (a login again with a tool's scope asks for one), so that an
+ * authorization server holding the client to its document's `scope` lets them through.
  *
  * @example
  * import { buildClientMetadata } from './build-client-metadata.js'
@@ -27,6 +29,7 @@ export function buildClientMetadata(
   title: string,
   settings: Pick<AuthSettings, 'advertisedScopes'>,
   origin: string,
+  toolScopes: readonly string[] = [],
 ): ClientMetadataDocument {
   return {
     client_id: clientMetadataUrl(origin),
@@ -36,11 +39,17 @@ export function buildClientMetadata(
     grant_types: ['authorization_code'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
-    scope: loginScope(settings),
+    scope: loginScope(settings, toolScopes),
   }
 }
 
-/** What the login asks for: `openid` (for the ID token naming the user) and the advertised scopes. */
-export function loginScope(settings: Pick<AuthSettings, 'advertisedScopes'>): string {
-  return [...new Set(['openid', ...settings.advertisedScopes])].join(' ')
+/**
+ * What the login asks for: `openid` (for the ID token naming the user), the advertised scopes,
+ * and the `extra` ones (tool scopes the docs site asks for to call a tool).
+ */
+export function loginScope(
+  settings: Pick<AuthSettings, 'advertisedScopes'>,
+  extra: readonly string[] = [],
+): string {
+  return [...new Set(['openid', ...settings.advertisedScopes, ...extra])].join(' ')
 }

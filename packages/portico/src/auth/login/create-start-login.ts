@@ -1,5 +1,6 @@
 import { logger } from '../../core/logger.js'
 import { loginScope } from './build-client-metadata.js'
+import { checkLoginScopes } from './check-login-scopes.js'
 import { checkReturnPath } from './check-return-path.js'
 import { chooseClientId } from './choose-client-id.js'
 import type { LoginContext } from './login-context.js'
@@ -8,8 +9,10 @@ import { callbackUrl } from './login-paths.js'
 import { loginProblem } from './login-problem.js'
 
 /**
- * `GET /oauth/login?return_to=<path>`: checks the return path, picks the `client_id` for the
- * request's origin, and redirects to the authorization server (code + PKCE S256, `state`,
+ * `GET /oauth/login?return_to=<path>[&scope=<tool scopes>]`: checks the return path and the
+ * extra scopes (the plugin's and its tool scopes only: the docs site's "Log in again with <scopes>" for a tool the
+ * token may not call), picks the `client_id` for the request's origin, and redirects to the
+ * authorization server (code + PKCE S256, `state`,
  * `nonce`, the login's resource, and in mode portico-hub `portico_deploy=<org>/<app>` for the
  * hub's "Sign in to org/app"). The secrets ride in the sealed (encrypted), HttpOnly login cookie.
  * `prompt=none` (the docs site's Log in again after an expiry) is passed on: the identity
@@ -17,7 +20,8 @@ import { loginProblem } from './login-problem.js'
  */
 export function createStartLogin(context: LoginContext): (request: Request) => Promise<Response> {
   const { settings, client, sealer, originOf } = context
-  const scope = loginScope(settings)
+  // A challenge's scope names the plugin's own scopes with the tool's: both may be asked for.
+  const askable = [...new Set([...settings.advertisedScopes, ...context.toolScopes])]
   const resource = settings.loginResource === undefined ? {} : { resource: settings.loginResource }
   const extraParameters: Record<string, string> =
     settings.mode === 'portico-hub' && settings.deploy !== undefined
@@ -29,6 +33,9 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
     const returnTo = checkReturnPath(query.get('return_to'), origin)
     const silent = query.get('prompt') === 'none'
     if (!returnTo.ok) return loginProblem(400, returnTo.detail)
+    const extra = checkLoginScopes(query.get('scope'), askable)
+    if (!extra.ok) return loginProblem(400, extra.detail)
+    const scope = loginScope(settings, extra.scopes)
     const clientId = chooseClientId(settings, origin)
     const redirectUri = callbackUrl(origin)
     const started = await client.startAuthorization({

@@ -9,6 +9,8 @@ export interface LoginContext {
   client: LoginClient
   sealer: CookieSealer
   usedStates: UsedStates
+  /** The plugin's tool scopes (`@scope`): what a login may ask for beyond the plugin's own. */
+  toolScopes: readonly string[]
   /** The public origin of a request, as the rest of the app names it. */
   originOf: (request: Request) => string
   /** The time, in epoch seconds. */

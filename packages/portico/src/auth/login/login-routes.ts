@@ -3,6 +3,7 @@ import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import type { Route } from '../../http/route.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import type { AuthSettings } from '../auth-settings.js'
+import { toolScopesOf } from '../tool-scopes-of.js'
 import { buildClientMetadata } from './build-client-metadata.js'
 import { createCookieSealer } from './create-cookie-sealer.js'
 import { createFinishLogin } from './create-finish-login.js'
@@ -46,6 +47,7 @@ export function loginRoutes(
     )
   }
   const { originOf } = options
+  const toolScopes = toolScopesOf(model)
   const context = {
     settings,
     client: createLoginClient({
@@ -54,11 +56,12 @@ export function loginRoutes(
     }),
     sealer: createCookieSealer(options.cookieSecret),
     usedStates: createUsedStates(LOGIN_COOKIE_MAX_AGE_SECONDS),
+    toolScopes,
     originOf,
     now: () => Math.floor(Date.now() / 1000),
   }
   const metadataOf = memoizeByOrigin((origin) =>
-    JSON.stringify(buildClientMetadata(model.identity.title, settings, origin)),
+    JSON.stringify(buildClientMetadata(model.identity.title, settings, origin, toolScopes)),
   )
   return [
     {
