@@ -5,10 +5,12 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 
 /**
- * A throwaway P-256 certificate for `localhost` and 127.0.0.1, made with the openssl CLI: the
- * key, and the certificate that a client must be told to trust.
+ * A throwaway P-256 certificate for `localhost` and 127.0.0.1 (or for the host name given), made
+ * with the openssl CLI: the key, and the certificate that a client must be told to trust.
  */
-export async function selfSignedCertificate(): Promise<{ key: string; cert: string }> {
+export async function selfSignedCertificate(
+  host = 'localhost',
+): Promise<{ key: string; cert: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'portico-hub-cert-'))
   try {
     await promisify(execFile)('openssl', [
@@ -22,9 +24,11 @@ export async function selfSignedCertificate(): Promise<{ key: string; cert: stri
       '-days',
       '1',
       '-subj',
-      '/CN=localhost',
+      `/CN=${host}`,
       '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      host === 'localhost'
+        ? 'subjectAltName=DNS:localhost,IP:127.0.0.1'
+        : `subjectAltName=DNS:${host}`,
       '-keyout',
       join(dir, 'key.pem'),
       '-out',

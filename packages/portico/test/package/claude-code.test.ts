@@ -1,16 +1,25 @@
 import { execFile } from 'node:child_process'
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { unzipSync, zipSync } from 'fflate'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { AgentsCatalog } from '../../src/surfaces/documents/agent-documents.js'
 import type { McpConfigDocument } from '../../src/surfaces/documents/build-mcp-config.js'
 import type { SkillsCatalog } from '../../src/surfaces/documents/build-skills-catalog.js'
 import type { ClaudePluginManifest } from '../../src/surfaces/documents/claude-plugin-manifest.js'
+import { copyPlugin } from '../support/cli-process.js'
 import { toolPatienceMs } from '../support/external-tools.js'
-import { fixtureDir, notesExampleDir, servePlugin } from '../support/serve-plugin.js'
+import {
+  fixtureDir,
+  notesExampleDir,
+  type ServedPlugin,
+  servePlugin,
+} from '../support/serve-plugin.js'
 import { serveGitRepositories } from './git-http-server.js'
+import { type HttpsFront, serveHttpsFront } from './https-front.js'
 import { unpackZip } from './unpack-zip.js'
 
 const exec = promisify(execFile)
@@ -21,6 +30,13 @@ const guidePath = resolve(import.meta.dirname, '../../../../docs/claude-code.md'
 const marketplace = 'portico-plugins'
 /** The git URL docs/claude-code.md shows; the test serves the same repository on 127.0.0.1. */
 const guideGitUrl = `https://git.example.com/you/${marketplace}.git`
+/** The example's public origin in docs/claude-code.md. */
+const guideOrigin = 'https://notes.example.com'
+/**
+ * The host name the suite serves plugins under over HTTPS (see `serveHttpsFront`): not loopback,
+ * so Claude Code installs an `archive` source from it; `.test` is reserved, so it is no one's.
+ */
+const testHost = 'plugins.test'
 /** A hung `claude` or `git` is killed after this, so the failure shows its output. */
 const commandTimeoutMs = toolPatienceMs
 
@@ -36,6 +52,8 @@ interface PackageCase {
   label: string
   dir: string
   lists: Components
+  /** Also installed from its own URL (the example has tests of its own for that). */
+  fromUrl?: true
 }
 
 const cases: PackageCase[] = [
@@ -61,6 +79,7 @@ const cases: PackageCase[] = [
     label: 'a plugin with no agents',
     dir: fixtureDir('package-no-agents-plugin'),
     lists: { skills: ['echoing'], agents: [], mcpServers: ['package-no-agents'] },
+    fromUrl: true,
   },
   {
     label: 'a plugin with no skills',
@@ -75,6 +94,7 @@ const cases: PackageCase[] = [
       agents: ['operator'],
       mcpServers: ['docs-search', 'github', 'package-external-mcp', 'package-external-mcp-admin'],
     },
+    fromUrl: true,
   },
 ]
 
@@ -97,7 +117,12 @@ interface MarketplaceFile {
 interface ClaudeCode {
   /** Runs `claude <args>` and returns what it printed; it must exit with 0. */
   run(args: string[]): Promise<string>
+  /** Runs `claude <args>` and returns what it printed; it must exit with an error. */
+  fail(args: string[]): Promise<string>
 }
+
+/** Reads one served file, failing unless it answers 200. */
+type ReadServed = (path: string) => Promise<Uint8Array>
 
 const scratch: string[] = []
 afterAll(async () => {
@@ -113,28 +138,32 @@ async function tempDir(): Promise<string> {
 /** Serves the plugin just long enough to download its package and the documents that list it. */
 async function fetchPackage(dir: string): Promise<ServedPackage> {
   const server = await servePlugin(dir)
-  const get = async (path: string): Promise<Response> => {
-    const response = await fetch(`${server.url}${path}`)
-    expect(response.status, path).toBe(200)
-    return response
-  }
   try {
-    const manifest = (await (
-      await get('/.claude-plugin/plugin.json')
-    ).json()) as ClaudePluginManifest
-    const skills = (await (await get('/skills/catalog.json')).json()) as SkillsCatalog
-    const agents = (await (await get('/agents/catalog.json')).json()) as AgentsCatalog
-    const mcp = (await (await get('/mcp.json')).json()) as McpConfigDocument
-    return {
-      name: manifest.name,
-      version: manifest.version,
-      zip: new Uint8Array(await (await get('/plugin.zip')).arrayBuffer()),
-      skills: skills.skills.map((skill) => skill.name).sort(),
-      agents: agents.agents.map((agent) => agent.name).sort(),
-      mcpServers: Object.keys(mcp.mcpServers).sort(),
-    }
+    return await readPackage(async (path) => {
+      const response = await fetch(`${server.url}${path}`)
+      expect(response.status, path).toBe(200)
+      return new Uint8Array(await response.arrayBuffer())
+    })
   } finally {
     await server.close()
+  }
+}
+
+/** A plugin's package and the components its documents list. */
+async function readPackage(read: ReadServed): Promise<ServedPackage> {
+  const json = async <T>(path: string): Promise<T> =>
+    JSON.parse(new TextDecoder().decode(await read(path))) as T
+  const manifest = await json<ClaudePluginManifest>('/.claude-plugin/plugin.json')
+  const skills = await json<SkillsCatalog>('/skills/catalog.json')
+  const agents = await json<AgentsCatalog>('/agents/catalog.json')
+  const mcp = await json<McpConfigDocument>('/mcp.json')
+  return {
+    name: manifest.name,
+    version: manifest.version,
+    zip: await read('/plugin.zip'),
+    skills: skills.skills.map((skill) => skill.name).sort(),
+    agents: agents.agents.map((agent) => agent.name).sort(),
+    mcpServers: Object.keys(mcp.mcpServers).sort(),
   }
 }
 
@@ -166,6 +195,19 @@ function install(source: string, plugin: string): string[][] {
   ]
 }
 
+/**
+ * The commands that install a plugin from the marketplace it serves, as README and
+ * docs/claude-code.md give them: Portico names the marketplace `<plugin>-marketplace`.
+ */
+function fromUrl(origin: string, plugin: string): string[][] {
+  const marketplace = `${plugin}-marketplace`
+  return [
+    ['plugin', 'marketplace', 'add', `${origin}/.claude-plugin/marketplace.json`],
+    ['plugin', 'install', `${plugin}@${marketplace}`],
+    ['plugin', 'details', `${plugin}@${marketplace}`],
+  ]
+}
+
 /** Unpacks the package into `<work>/portico-plugins/plugins/<name>/` and writes the marketplace file. */
 async function buildMarketplace(work: string, served: ServedPackage): Promise<string> {
   const root = join(work, marketplace)
@@ -181,11 +223,21 @@ async function buildMarketplace(work: string, served: ServedPackage): Promise<st
 /**
  * Claude Code in `work`, offline and without an account: a home (and configuration folder) of
  * its own, no variable of this process passed on but PATH (git is on it), and no traffic a
- * command does not need (updater, telemetry, error reports).
+ * command does not need (updater, telemetry, error reports). With `front`, it reaches
+ * `https://plugins.test` through the front's proxy and trusts its certificate; its temporary
+ * files (a `--plugin-url` download) go to `work` too.
  */
-function claudeCode(work: string): ClaudeCode {
+async function claudeCode(work: string, front?: HttpsFront): Promise<ClaudeCode> {
   const home = join(work, 'home')
+  let reach = {}
+  if (front) {
+    const cert = join(work, 'front.pem')
+    await writeFile(cert, front.cert)
+    reach = { HTTPS_PROXY: front.proxyUrl, NODE_EXTRA_CA_CERTS: cert }
+  }
   const env = {
+    ...reach,
+    TMPDIR: work,
     PATH: process.env.PATH ?? '',
     HOME: home,
     CLAUDE_CONFIG_DIR: join(home, '.claude'),
@@ -199,20 +251,29 @@ function claudeCode(work: string): ClaudeCode {
     NO_COLOR: '1',
     TERM: 'dumb',
   }
+  const attempt = async (args: string[]): Promise<{ ok: boolean; output: string }> => {
+    try {
+      const { stdout, stderr } = await exec(tools.claude, args, {
+        cwd: work,
+        env,
+        timeout: commandTimeoutMs,
+      })
+      return { ok: true, output: `${stdout}${stderr}` }
+    } catch (error) {
+      const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
+      return { ok: false, output: `${(error as Error).message}\n${stdout}${stderr}` }
+    }
+  }
   return {
     run: async (args) => {
-      const command = `claude ${args.join(' ')}`
-      try {
-        const { stdout, stderr } = await exec(tools.claude, args, {
-          cwd: work,
-          env,
-          timeout: commandTimeoutMs,
-        })
-        return `${stdout}${stderr}`
-      } catch (error) {
-        const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-        throw new Error(`${command} failed: ${(error as Error).message}\n${stdout}${stderr}`)
-      }
+      const { ok, output } = await attempt(args)
+      if (!ok) throw new Error(`claude ${args.join(' ')} failed: ${output}`)
+      return output
+    },
+    fail: async (args) => {
+      const { ok, output } = await attempt(args)
+      if (ok) throw new Error(`claude ${args.join(' ')} succeeded:\n${output}`)
+      return output
     },
   }
 }
@@ -261,7 +322,7 @@ describe('the plugin package in Claude Code', () => {
       expect(componentsOf(served)).toEqual(lists)
       const work = await tempDir()
       await buildMarketplace(work, served)
-      expectWhole(await runAll(claudeCode(work), localInstall(served.name)), served)
+      expectWhole(await runAll(await claudeCode(work), localInstall(served.name)), served)
     },
   )
 
@@ -292,7 +353,7 @@ describe('the plugin package in Claude Code', () => {
     const server = await serveGitRepositories(remotes)
     try {
       const url = `${server.url}/${marketplace}.git`
-      expectWhole(await runAll(claudeCode(work), install(url, served.name)), served)
+      expectWhole(await runAll(await claudeCode(work), install(url, served.name)), served)
     } finally {
       await server.close()
     }
@@ -301,11 +362,178 @@ describe('the plugin package in Claude Code', () => {
   it('is installed with the commands and the marketplace file docs/claude-code.md gives', async () => {
     const guide = await readFile(guidePath, 'utf8')
     const lines = new Set(guide.split('\n').map((line) => line.trim()))
-    for (const args of [...localInstall('notes'), ...install(guideGitUrl, 'notes')]) {
+    const commands = [
+      ...fromUrl(guideOrigin, 'notes'),
+      ['--plugin-url', `${guideOrigin}/plugin.zip`],
+      ...localInstall('notes'),
+      ...install(guideGitUrl, 'notes'),
+    ]
+    for (const args of commands) {
       const command = `claude ${args.join(' ')}`
       expect(lines.has(command), command).toBe(true)
     }
     const file = /marketplace\.json`:\n\n```json\n([\s\S]*?)```/.exec(guide)?.[1]
     expect(JSON.parse(file ?? 'null')).toEqual(marketplaceFile('notes'))
+  })
+})
+
+/**
+ * The plugin installed from its own URL (issue 33): Claude Code fetches
+ * `https://plugins.test/.claude-plugin/marketplace.json` and the `/plugin.zip` its `archive`
+ * entry names, checked by its `sha256`. `serveHttpsFront` explains how the host reaches the
+ * plugin on 127.0.0.1 over HTTPS; one front serves the whole file, each plugin behind it in turn.
+ */
+describe('the plugin in Claude Code from its own URL', () => {
+  let front: HttpsFront
+  beforeAll(async () => {
+    front = await serveHttpsFront(testHost)
+  })
+  afterAll(() => front?.close())
+
+  /** Reads what the plugin serves at `https://plugins.test`: links and digests on that origin. */
+  const readThroughFront: ReadServed = async (path) => {
+    const { status, body } = await front.get(path)
+    expect(status, path).toBe(200)
+    return new Uint8Array(body)
+  }
+
+  /**
+   * Serves a copy of the plugin behind the front, its config naming the host in
+   * `server.allowedHosts` as a plugin deployed there would: links name only a host that passed
+   * the allowlist, so without it they would name `localhost`.
+   */
+  async function serveBehindFront(dir: string): Promise<ServedPlugin> {
+    const copy = await copyPlugin(dir)
+    const path = join(copy.dir, 'portico.config.ts')
+    const config = await readFile(path, 'utf8').catch(
+      () => "import { defineConfig } from 'portico'\n\nexport default defineConfig({})\n",
+    )
+    if (!config.includes('defineConfig({') || config.includes('server:')) {
+      throw new Error(`${dir}: cannot add server.allowedHosts to its config:\n${config}`)
+    }
+    const allowed = `defineConfig({\n  server: { allowedHosts: ['${testHost}'] },`
+    await writeFile(path, config.replace('defineConfig({', allowed))
+    const plugin = await servePlugin(copy.dir)
+    front.forwardTo(plugin.url)
+    return {
+      ...plugin,
+      close: async () => {
+        await plugin.close()
+        await copy.remove()
+      },
+    }
+  }
+
+  it.each(cases.filter((item) => item.fromUrl))(
+    'installs whole with the two commands of its URL: $label',
+    async ({ dir, lists }) => {
+      const plugin = await serveBehindFront(dir)
+      try {
+        const served = await readPackage(readThroughFront)
+        expect(componentsOf(served)).toEqual(lists)
+        const claude = await claudeCode(await tempDir(), front)
+        expectWhole(await runAll(claude, fromUrl(front.origin, served.name)), served)
+      } finally {
+        await plugin.close()
+      }
+    },
+  )
+
+  describe('the example', () => {
+    let plugin: ServedPlugin
+    let served: ServedPackage
+    beforeAll(async () => {
+      plugin = await serveBehindFront(notesExampleDir)
+      served = await readPackage(readThroughFront)
+    })
+    afterAll(() => plugin?.close())
+
+    /** A marketplace like the served one, at `/<folder>/`, whose entry `change` alters. */
+    async function alteredMarketplace(
+      folder: string,
+      change: (source: { url: string; sha256: string }) => void,
+    ): Promise<string> {
+      const marketplace = JSON.parse(
+        new TextDecoder().decode(await readThroughFront('/.claude-plugin/marketplace.json')),
+      ) as { plugins: { source: { url: string; sha256: string } }[] }
+      const [entry] = marketplace.plugins
+      if (!entry) throw new Error('The marketplace lists no plugin')
+      change(entry.source)
+      const path = `/${folder}/.claude-plugin/marketplace.json`
+      front.answer(path, { type: 'application/json', body: JSON.stringify(marketplace) })
+      return `${front.origin}${path}`
+    }
+
+    it('installs whole with the two commands of its URL, the zip fetched over HTTPS', async () => {
+      expect(componentsOf(served)).toEqual(cases[0]?.lists)
+      const claude = await claudeCode(await tempDir(), front)
+      const asked = front.requested.length
+      expectWhole(await runAll(claude, fromUrl(front.origin, served.name)), served)
+      expect(front.requested.slice(asked)).toContain('/plugin.zip')
+    })
+
+    it('loads for one session with --plugin-url, from its https origin and from loopback http', async () => {
+      const claude = await claudeCode(await tempDir(), front)
+      // The loopback URL is what `portico dev` serves: --plugin-url takes it, an archive entry does not.
+      for (const origin of [front.origin, plugin.url]) {
+        const details = await claude.run([
+          '--plugin-url',
+          `${origin}/plugin.zip`,
+          'plugin',
+          'details',
+          served.name,
+        ])
+        expect(details).toContain(`Source: ${served.name}@inline`)
+        expectWhole(details, served)
+      }
+    })
+
+    it('is refused with a wrong sha256', async () => {
+      const url = await alteredMarketplace('wrong-sha256', (source) => {
+        source.sha256 = createHash('sha256').update('not the plugin').digest('hex')
+      })
+      const claude = await claudeCode(await tempDir(), front)
+      await claude.run(['plugin', 'marketplace', 'add', url])
+      const output = await claude.fail([
+        'plugin',
+        'install',
+        `${served.name}@${served.name}-marketplace`,
+      ])
+      expect(output).toMatch(/sha-?256|digest|checksum|integrity/i)
+      expect(
+        await claude.fail(['plugin', 'details', `${served.name}@${served.name}-marketplace`]),
+      ).toMatch(/not (found|installed)/i)
+    })
+
+    it('lists one skill fewer from a package without it, which the comparison with the catalogs catches', async () => {
+      const entries = unzipSync(served.zip)
+      const kept = Object.fromEntries(
+        Object.entries(entries).filter(([path]) => !path.startsWith('skills/weekly-review/')),
+      )
+      expect(Object.keys(kept).length).toBeLessThan(Object.keys(entries).length)
+      const zip = zipSync(kept)
+      front.answer('/missing-skill/plugin.zip', { type: 'application/zip', body: zip })
+      const url = await alteredMarketplace('missing-skill', (source) => {
+        source.url = `${front.origin}/missing-skill/plugin.zip`
+        source.sha256 = createHash('sha256').update(zip).digest('hex')
+      })
+      const claude = await claudeCode(await tempDir(), front)
+      await claude.run(['plugin', 'marketplace', 'add', url])
+      await claude.run(['plugin', 'install', `${served.name}@${served.name}-marketplace`])
+      const details = await claude.run([
+        'plugin',
+        'details',
+        `${served.name}@${served.name}-marketplace`,
+      ])
+      expect(listed(details, 'Skills')).toEqual(['note-taking'])
+      expect(() => expectWhole(details, served)).toThrow()
+    })
+
+    it('is not installed from the marketplace of a loopback http origin, which still answers', async () => {
+      const claude = await claudeCode(await tempDir())
+      const [add, install] = fromUrl(plugin.url, served.name)
+      await claude.run(add ?? [])
+      expect(await claude.fail(install ?? [])).toContain('Archive URLs must use https://')
+    })
   })
 })

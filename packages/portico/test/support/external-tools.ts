@@ -16,7 +16,7 @@ export const externalToolVersions = {
   bun: '1.4.5',
   deno: '2.9.6',
   workerd: '1.20261117.1',
-  '@anthropic-ai/claude-code': '2.1.197',
+  '@anthropic-ai/claude-code': '2.1.332',
 } as const
 
 /**
