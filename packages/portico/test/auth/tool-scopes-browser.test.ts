@@ -65,6 +65,18 @@ describe('the login asking for scopes, over HTTP', () => {
     ).json()) as { scope: string }
     expect(document.scope.split(' ')).toContain('notes:write')
   })
+
+  it('advertises the scope the tool page shows, in the OpenAPI operation and the metadata', async () => {
+    const api = (await (await fetch(`${plugin.url}/open-api.json`)).json()) as {
+      paths: Record<string, { post: { security: Record<string, string[]>[] } }>
+    }
+    expect(api.paths['/api/Notes/add']?.post.security).toEqual([{ bearer: ['notes:write'] }])
+    expect(api.paths['/api/Notes/list']?.post.security).toEqual([{ bearer: [] }])
+    const metadata = (await (
+      await fetch(`${plugin.url}/.well-known/oauth-protected-resource/mcp`)
+    ).json()) as { scopes_supported: string[] }
+    expect(metadata.scopes_supported).toContain('notes:write')
+  })
 })
 
 describe('step-up on the docs site', () => {

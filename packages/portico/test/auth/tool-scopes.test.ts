@@ -17,6 +17,7 @@ let served: ServedPlugin
 let readOnly: string
 let wide: string
 let wideScp: string
+let entraScp: string
 
 beforeAll(async () => {
   issuer = await startTestIssuer()
@@ -24,6 +25,8 @@ beforeAll(async () => {
   readOnly = await issuer.mint({ scope: 'notes' })
   wide = await issuer.mint({ scope: 'notes notes:write notes:admin' })
   wideScp = await issuer.mint({ scp: ['notes', 'notes:write'] })
+  // Entra ID v2.0 sends scp as a space-separated string (Okta, as an array: wideScp).
+  entraScp = await issuer.mint({ scp: 'notes notes:write' })
 })
 afterAll(async () => {
   await Promise.all([served?.close(), issuer?.close()])
@@ -80,11 +83,21 @@ describe('REST', () => {
     expect(granted.status).toBe(200)
   })
 
-  it('answers 200 on the write tool to a wider token, as scope or as an scp array', async () => {
-    for (const token of [wide, wideScp]) {
+  it('answers 200 on the write tool to a wider token, as scope, an scp array or an scp string', async () => {
+    for (const token of [wide, wideScp, entraScp]) {
       const answer = await callTool(served.url, '/api/Notes/add', { text: 'x' }, bearer(token))
       expect(answer.status).toBe(200)
       expect(await answer.json()).toEqual({ added: 'x' })
+    }
+  })
+  it('tells a tool the scopes of each claim form', async () => {
+    for (const [token, scopes] of [
+      [wide, ['notes', 'notes:write', 'notes:admin']],
+      [wideScp, ['notes', 'notes:write']],
+      [entraScp, ['notes', 'notes:write']],
+    ] as const) {
+      const answer = await callTool(served.url, '/api/Notes/list', {}, bearer(token))
+      expect(await answer.json()).toEqual({ scopes })
     }
   })
 })
