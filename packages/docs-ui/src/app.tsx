@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact'
 import { useEffect, useRef } from 'preact/hooks'
 import { AuthorizeButton } from './components/authorize-button.js'
 import { Awaited } from './components/awaited.js'
+import { SearchLauncher } from './components/search-launcher.js'
 import { Sidebar } from './components/sidebar.js'
 import { ThemeSwitch } from './components/theme-switch.js'
 import { accentVariables } from './lib/accent-colors.js'
@@ -95,6 +96,7 @@ export function App() {
           </a>
         </nav>
         <div class="actions">
+          {overview && <SearchLauncher overview={overview} />}
           <AuthorizeButton loginUrl={loginUrl()} />
           <ThemeSwitch />
         </div>
