@@ -18,6 +18,7 @@ export interface OpenApiDocument {
   paths: Record<string, OpenApiPathItem>
   components?: {
     schemas?: Record<string, OpenApiSchema>
+    responses?: Record<string, OpenApiResponse>
     securitySchemes?: Record<string, OpenApiSecurityScheme>
   }
   security?: SecurityRequirement[]
@@ -47,7 +48,8 @@ export interface OpenApiOperation {
     required?: boolean
     content: Record<string, OpenApiMediaType>
   }
-  responses: Record<string, OpenApiResponse>
+  /** A response, or a `$ref` to one of `components.responses`. */
+  responses: Record<string, OpenApiResponse | { $ref: string }>
   /** Absent: the document's `security` applies; `[]`: anyone may call. */
   security?: SecurityRequirement[]
 }

@@ -1,5 +1,5 @@
 import { RichText, SchemaView } from '../components/schema-view.js'
-import { type Components, typeLabel } from '../lib/json-schema.js'
+import { type Components, resolveResponses, typeLabel } from '../lib/json-schema.js'
 import { href } from '../lib/router.js'
 import {
   HTTP_METHODS,
@@ -7,6 +7,7 @@ import {
   type OpenApiDocument,
   type OpenApiMediaType,
   type OpenApiOperation,
+  type OpenApiResponse,
   type SecurityRequirement,
 } from './open-api-types.js'
 
@@ -115,6 +116,7 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
               key={`${located.method} ${located.path}`}
               located={located}
               components={components}
+              sharedResponses={document.components?.responses}
               security={located.operation.security ?? document.security ?? []}
             />
           ))}
@@ -127,14 +129,16 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
 function Operation({
   located: { method, path, operation },
   components,
+  sharedResponses,
   security,
 }: {
   located: Located
   components: Components
+  sharedResponses: Record<string, OpenApiResponse> | undefined
   security: SecurityRequirement[]
 }) {
   const body = operation.requestBody
-  const responses = Object.entries(operation.responses)
+  const responses = resolveResponses(operation.responses, sharedResponses)
   const successes = responses.filter(([status]) => status.startsWith('2'))
   const failures = responses.filter(([status]) => !status.startsWith('2'))
   const bodyMedia = body && firstMedia(body.content)

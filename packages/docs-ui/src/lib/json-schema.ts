@@ -26,6 +26,25 @@ export function findOperation(
   return undefined
 }
 
+/**
+ * An operation's responses by status, each `$ref` to `#/components/responses/<name>` replaced
+ * by what it names (`shared`, the document's `components.responses`); a `$ref` to nothing is
+ * left out. Portico writes every tool's error responses once, there.
+ */
+export function resolveResponses<Response extends { description: string }>(
+  responses: Record<string, Response | { $ref: string }>,
+  shared: Record<string, Response> | undefined,
+): [string, Response][] {
+  const prefix = '#/components/responses/'
+  return Object.entries(responses).flatMap(([status, response]): [string, Response][] => {
+    if (!('$ref' in response)) return [[status, response]]
+    const target = response.$ref.startsWith(prefix)
+      ? shared?.[response.$ref.slice(prefix.length)]
+      : undefined
+    return target ? [[status, target]] : []
+  })
+}
+
 /** What a schema describes, once references, `allOf` and `nullable` are read. */
 export type SchemaKind =
   | 'object'

@@ -13,6 +13,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiSchema,
+  resolveResponses,
 } from '../lib/json-schema.js'
 import type { RestCallResult } from '../lib/rest-call.js'
 import { href } from '../lib/router.js'
@@ -130,8 +131,10 @@ function OperationDetails({
   const input: OpenApiSchema = operation.requestBody.content['application/json']?.schema ?? {
     type: 'object',
   }
-  const output = operation.responses['200']?.content?.['application/json']?.schema
-  const errors = Object.entries(operation.responses).filter(([status]) => !status.startsWith('2'))
+  const responses = resolveResponses(operation.responses, document.components.responses)
+  const output = responses.find(([status]) => status === '200')?.[1].content?.['application/json']
+    ?.schema
+  const errors = responses.filter(([status]) => !status.startsWith('2'))
   const [widgetCall, setWidgetCall] = useState<WidgetCall | undefined>(undefined)
   const token = useAccessToken()
   const mcp = useMcpServerRef(overview, tool.id)

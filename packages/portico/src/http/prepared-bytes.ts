@@ -1,4 +1,5 @@
 import { createContentEtag } from './conditional-request.js'
+import { COMPRESS_FROM_BYTES, createEncodings, type Encodings } from './content-coding.js'
 
 /**
  * Below this size a document's pieces are joined into one buffer: one write, headers
@@ -13,16 +14,22 @@ export interface PreparedBytes {
   /** A strong validator of exactly these bytes. */
   etag: string
   body: Uint8Array | (() => ReadableStream<Uint8Array>)
+  /** The same bytes compressed, made on first use; none below `COMPRESS_FROM_BYTES`. */
+  encodings?: Encodings
 }
 
-/** The bytes of a document given in pieces, their size and ETag, ready to answer many times. */
+/**
+ * The bytes of a text document given in pieces, their size and ETag, ready to answer many
+ * times; past `COMPRESS_FROM_BYTES`, their encodings too.
+ */
 export function prepareBytes(chunks: readonly Uint8Array[]): PreparedBytes {
   const size = chunks.reduce((total, chunk) => total + chunk.byteLength, 0)
   const etag = createContentEtag(...chunks)
+  const encodings = size >= COMPRESS_FROM_BYTES ? { encodings: createEncodings(chunks, etag) } : {}
   if (chunks.length === 1 || size < JOIN_BELOW_BYTES) {
-    return { size, etag, body: Buffer.concat(chunks) }
+    return { size, etag, body: Buffer.concat(chunks), ...encodings }
   }
-  return { size, etag, body: () => streamOf(chunks) }
+  return { size, etag, body: () => streamOf(chunks), ...encodings }
 }
 
 /**

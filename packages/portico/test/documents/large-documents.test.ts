@@ -1,3 +1,5 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createToolRuntime } from '../../src/invoke/create-tool-runtime.js'
 import type { PluginModel, ToolDefinition } from '../../src/model/plugin-model.js'
@@ -55,9 +57,50 @@ beforeAll(async () => {
 
 afterAll(() => server.close())
 
+/** What the client does not inflate for itself: `fetch` strips the coding, this does not. */
+const identity = { 'accept-encoding': 'identity' }
+/** What Chromium sends. */
+const browserCodings = 'gzip, deflate, br, zstd'
+
+/** A request's answer as it came over the wire: status, headers and the bytes still coded. */
+function rawRequest(
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      `${url}${path}`,
+      { method: body === undefined ? 'GET' : 'POST', headers },
+      (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes: Buffer.concat(chunks),
+          }),
+        )
+        response.on('error', reject)
+      },
+    )
+    sent.on('error', reject)
+    sent.end(body)
+  })
+}
+
+/** The bytes of an answer once its content coding is undone. */
+function decoded(answer: { headers: IncomingHttpHeaders; bytes: Buffer }): Buffer {
+  const coding = answer.headers['content-encoding']
+  if (coding === 'br') return brotliDecompressSync(answer.bytes)
+  if (coding === 'gzip') return gunzipSync(answer.bytes)
+  return answer.bytes
+}
+
 describe('a large /open-api.json', () => {
   it('is the JSON of the document for its origin, byte for byte, with its length', async () => {
-    const response = await fetch(`${url}/open-api.json`)
+    const response = await fetch(`${url}/open-api.json`, { headers: identity })
     const bytes = Buffer.from(await response.arrayBuffer())
     const expected = Buffer.from(JSON.stringify(buildOpenApiDocument(model, url)))
     expect(expected.byteLength).toBeGreaterThan(64 * 1024)
@@ -67,26 +110,28 @@ describe('a large /open-api.json', () => {
   })
 
   it('answers 304 without a body to its own ETag, and the document to another', async () => {
-    const first = await fetch(`${url}/open-api.json`)
+    const first = await fetch(`${url}/open-api.json`, { headers: identity })
     await first.arrayBuffer()
     const etag = first.headers.get('etag')
     expect(etag).toMatch(/^"[\w-]{27}"$/)
 
     const again = await fetch(`${url}/open-api.json`, {
-      headers: { 'if-none-match': etag ?? '' },
+      headers: { ...identity, 'if-none-match': etag ?? '' },
     })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
     expect(again.headers.get('etag')).toBe(etag)
 
-    const stale = await fetch(`${url}/open-api.json`, { headers: { 'if-none-match': '"other"' } })
+    const stale = await fetch(`${url}/open-api.json`, {
+      headers: { ...identity, 'if-none-match': '"other"' },
+    })
     expect(stale.status).toBe(200)
     expect((await stale.text()).length).toBeGreaterThan(64 * 1024)
   })
 
   it('has no body for HEAD, and the same length and ETag as GET', async () => {
-    const head = await fetch(`${url}/open-api.json`, { method: 'HEAD' })
-    const get = await fetch(`${url}/open-api.json`)
+    const head = await fetch(`${url}/open-api.json`, { method: 'HEAD', headers: identity })
+    const get = await fetch(`${url}/open-api.json`, { headers: identity })
     const body = await get.arrayBuffer()
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
@@ -103,6 +148,61 @@ describe('a large /open-api.json', () => {
     await mine.arrayBuffer()
     expect(response.headers.get('etag')).not.toBe(mine.headers.get('etag'))
   })
+
+  it("travels compressed in the coding a client prefers, with Vary and that coding's own ETag", async () => {
+    const plain = await rawRequest('/open-api.json', identity)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.headers.vary).toBe('accept-encoding')
+    const expected = Buffer.from(JSON.stringify(buildOpenApiDocument(model, url)))
+    expect(plain.bytes.equals(expected)).toBe(true)
+    const etags = new Set([plain.headers.etag])
+    for (const [accepted, coding] of [
+      [browserCodings, 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+    ] as const) {
+      const answer = await rawRequest('/open-api.json', { 'accept-encoding': accepted })
+      expect(answer.headers['content-encoding']).toBe(coding)
+      expect(answer.headers.vary).toBe('accept-encoding')
+      expect(answer.headers['content-length']).toBe(String(answer.bytes.byteLength))
+      expect(answer.bytes.byteLength).toBeLessThan(expected.byteLength / 5)
+      expect(decoded(answer).equals(expected)).toBe(true)
+      etags.add(answer.headers.etag)
+    }
+    // identity, br, gzip: three codings, three validators (RFC 9110 § 8.8.3: a strong ETag
+    // names exactly one representation's bytes).
+    expect(etags.size).toBe(3)
+  })
+
+  it('answers 304 to the ETag of the coding asked for, and the bytes to another coding', async () => {
+    const br = await rawRequest('/open-api.json', { 'accept-encoding': 'br' })
+    const etag = String(br.headers.etag)
+    const again = await rawRequest('/open-api.json', {
+      'accept-encoding': 'br',
+      'if-none-match': etag,
+    })
+    expect(again.status).toBe(304)
+    expect(again.bytes.byteLength).toBe(0)
+    const otherCoding = await rawRequest('/open-api.json', {
+      ...identity,
+      'if-none-match': etag,
+    })
+    expect(otherCoding.status).toBe(200)
+    expect(otherCoding.headers['content-encoding']).toBeUndefined()
+  })
+
+  it('sends /types.json and the text documents compressed too, and small ones as they are', async () => {
+    const llms = await rawRequest('/llms.txt', { 'accept-encoding': browserCodings })
+    expect(llms.status).toBe(200)
+    expect(llms.headers.vary).toBe('accept-encoding')
+    const plainLlms = await rawRequest('/llms.txt', identity)
+    expect(decoded(llms).equals(plainLlms.bytes)).toBe(true)
+    const types = await rawRequest('/types.json', { 'accept-encoding': browserCodings })
+    expect(types.status).toBe(200)
+    // No named types in this model: a few bytes, not worth a coding.
+    expect(types.headers['content-encoding']).toBeUndefined()
+    expect(JSON.parse(types.bytes.toString())).toStrictEqual({ types: [] })
+  })
 })
 
 describe('a large tools/list', () => {
@@ -115,6 +215,7 @@ describe('a large tools/list', () => {
       const response = await fetch(`${url}/mcp`, {
         method: 'POST',
         headers: {
+          ...identity,
           'content-type': 'application/json',
           accept: 'application/json, text/event-stream',
           'mcp-protocol-version': '2025-11-25',
@@ -126,6 +227,28 @@ describe('a large tools/list', () => {
       expect(bytes.equals(expected)).toBe(true)
       expect(response.headers.get('content-length')).toBe(String(expected.byteLength))
       expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    }
+  })
+
+  it('travels gzipped to a client that takes gzip, whole for any request id', async () => {
+    const list = JSON.stringify({ tools })
+    for (const id of [7, 'an id ✓ of its own']) {
+      const answer = await rawRequest(
+        '/mcp',
+        {
+          'accept-encoding': browserCodings,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2025-11-25',
+        },
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
+      )
+      expect(answer.headers['content-encoding']).toBe('gzip')
+      expect(answer.headers.vary).toBe('accept-encoding')
+      expect(answer.headers['content-length']).toBe(String(answer.bytes.byteLength))
+      const expected = `{"result":${list},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`
+      expect(answer.bytes.byteLength).toBeLessThan(Buffer.byteLength(expected) / 5)
+      expect(decoded(answer).toString()).toBe(expected)
     }
   })
 

@@ -52,6 +52,7 @@ describe('/open-api.json', () => {
   it('describes each operation from JSDoc with its request and response schemas', async () => {
     const document = (await (await fetch(`${server.url}/open-api.json`)).json()) as {
       paths: Record<string, Record<string, Operation>>
+      components: { schemas: Record<string, unknown> }
     }
     const create = document.paths['/api/Notes/create']?.post as Operation
     expect(create.tags).toEqual(['Notes'])
@@ -65,7 +66,10 @@ describe('/open-api.json', () => {
       '500',
       '504',
     ])
-    const input = create.requestBody.content['application/json']?.schema as {
+    // The input is a named type: written once under components, the operation refers to it.
+    const reference = create.requestBody.content['application/json']?.schema as { $ref: string }
+    expect(reference.$ref).toMatch(/^#\/components\/schemas\//)
+    const input = document.components.schemas[reference.$ref.split('/').at(-1) ?? ''] as {
       required: string[]
       properties: Record<string, { enum?: string[]; maxLength?: number }>
     }

@@ -1,11 +1,13 @@
 import { decodePublicPath } from '../../core/decode-public-path.js'
 import { isPorticoError, PorticoError } from '../../core/portico-error.js'
-import { jsonResponse, redirectResponse } from '../../http/json-response.js'
+import { COMPRESS_FROM_BYTES, createEncodings, type Encodings } from '../../http/content-coding.js'
+import { JSON_CONTENT_TYPE, redirectResponse } from '../../http/json-response.js'
 import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import { pathnameOf } from '../../http/pathname-of.js'
+import { prepareBytes } from '../../http/prepared-bytes.js'
 import { problemResponse, toProblemDocument } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
-import { serveFile } from '../../http/serve-file.js'
+import { serveEncodedFile } from '../../http/serve-encoded-file.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import { AGENT_SKILLS_PREFIX } from './build-agent-skills-index.js'
 import { renderOriginDocuments } from './render-origin-documents.js'
@@ -35,7 +37,25 @@ const PARAMETERISED = /^\/(?:skills|agents|icons)\//
  * holds, so no request can reach the disk. Any other path goes on to the next route.
  */
 export function documentRoutes(model: PluginModel, options: DocumentRoutesOptions): Route[] {
-  const types = JSON.stringify(buildTypesDocument(model))
+  const { encodings: typesEncodings, ...types } = prepareBytes([
+    Buffer.from(JSON.stringify(buildTypesDocument(model))),
+  ])
+  // Each text document's compressed bytes, made on the first request that takes them.
+  const encodingsOf = new WeakMap<ServedFile, Encodings | undefined>()
+  const answer = (file: ServedFile, request: Request) => {
+    if (!encodingsOf.has(file)) encodingsOf.set(file, textEncodings(file))
+    return serveEncodedFile(
+      request,
+      {
+        contentType: file.contentType,
+        etag: file.etag,
+        size: file.bytes.byteLength,
+        ...(file.headers ? { headers: file.headers } : {}),
+        body: file.bytes,
+      },
+      encodingsOf.get(file),
+    )
+  }
   // Built on the first request that needs them, so that start does not wait for zips.
   let skillZips: SkillZips | undefined
   const tableFor = memoizeByOrigin((origin) => {
@@ -45,7 +65,7 @@ export function documentRoutes(model: PluginModel, options: DocumentRoutesOption
     }
     return buildServedFiles(model, renderOriginDocuments(model, origin), skillZips)
   })
-  const serveDocument = (request: Request): Response | undefined => {
+  const serveDocument = (request: Request): Response | Promise<Response> | undefined => {
     const pathname = skillFileAlias(pathnameOf(request.url))
     if (pathname === '/favicon.ico') return redirectResponse('/icons/0')
     const table = tableFor(options.originOf(request))
@@ -69,7 +89,12 @@ export function documentRoutes(model: PluginModel, options: DocumentRoutesOption
     return file ? answer(file, request) : undefined
   }
   return [
-    { method: 'GET', path: '/types.json', handle: () => jsonResponse(types) },
+    {
+      method: 'GET',
+      path: '/types.json',
+      handle: (request) =>
+        serveEncodedFile(request, { contentType: JSON_CONTENT_TYPE, ...types }, typesEncodings),
+    },
     { method: 'GET', path: '*', handle: serveDocument },
   ]
 }
@@ -84,12 +109,10 @@ function skillFileAlias(pathname: string): string {
   return rest.includes('/') ? `/skills/${rest}` : pathname
 }
 
-function answer(file: ServedFile, request: Request): Response {
-  return serveFile(request, {
-    contentType: file.contentType,
-    etag: file.etag,
-    size: file.bytes.byteLength,
-    ...(file.headers ? { headers: file.headers } : {}),
-    body: file.bytes,
-  })
+/** A text or JSON document's {@link Encodings}; none for binary files (zips, images) or small ones. */
+function textEncodings(file: ServedFile): Encodings | undefined {
+  const compressible = /^text\/|[/+]json\b|\/xml\b/.test(file.contentType)
+  return compressible && file.bytes.byteLength >= COMPRESS_FROM_BYTES
+    ? createEncodings([file.bytes], file.etag)
+    : undefined
 }

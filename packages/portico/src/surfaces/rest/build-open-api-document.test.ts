@@ -131,6 +131,13 @@ function operationOf(document: OpenApiDocument, path: string) {
   return operation
 }
 
+/** An operation's response of `status`, its `$ref` to `components.responses` followed. */
+function responseOf(document: OpenApiDocument, path: string, status: string) {
+  const response = operationOf(document, path).responses[status]
+  if (response === undefined || !('$ref' in response)) return response
+  return document.components.responses[response.$ref.replace('#/components/responses/', '')]
+}
+
 describe('buildOpenApiDocument', () => {
   test('produces a document the OpenAPI 3.0 validator accepts', async () => {
     await expectValid(buildOpenApiDocument(createRichModel(), origin))
@@ -216,11 +223,14 @@ describe('buildOpenApiDocument', () => {
         '500',
         '504',
       ])
-      for (const [status, response] of Object.entries(responses)) {
+      for (const [status, reference] of Object.entries(responses)) {
         if (status === '200') continue
+        // Written once under components.responses, which every operation refers to.
+        expect(reference).toStrictEqual({ $ref: `#/components/responses/ToolProblem${status}` })
+        const response = document.components.responses[`ToolProblem${status}`]
         const name = status === '422' ? 'ValidationProblem' : 'Problem'
-        expect(Object.keys(response.content ?? {})).toStrictEqual(['application/problem+json'])
-        expect(response.content?.['application/problem+json']?.schema).toStrictEqual({
+        expect(Object.keys(response?.content ?? {})).toStrictEqual(['application/problem+json'])
+        expect(response?.content?.['application/problem+json']?.schema).toStrictEqual({
           $ref: `#/components/schemas/${name}`,
         })
       }
@@ -235,14 +245,59 @@ describe('buildOpenApiDocument', () => {
     ['500', 'execution', 'Tool execution failed: The tool failed. The server log has the details.'],
     ['504', 'timeout', 'Tool timed out: The tool ran longer than 30000 ms.'],
   ] as const)('describes status %s as %s', (status, kind, description) => {
-    const operation = operationOf(
+    const response = responseOf(
       buildOpenApiDocument(createRichModel(), origin),
       '/api/Notes/list',
+      status,
     )
-    const response = operation.responses[status]
     expect(response?.description).toBe(description)
     const example = response?.content?.['application/problem+json']?.example
     expect(example).toMatchObject({ type: problemType(kind), status: Number(status) })
+  })
+
+  test('writes a named input or output type once under components, each use a $ref to it', async () => {
+    const opInput: JsonSchema = {
+      description: 'What every operation takes.',
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      required: ['id'],
+      additionalProperties: false,
+    }
+    // The tool's schema has the dialect and another key order, as the model writes it.
+    const asTool: JsonSchema = {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'object',
+      properties: { id: { type: 'string' } },
+      required: ['id'],
+      additionalProperties: false,
+      description: 'What every operation takes.',
+    }
+    const tools = ['a', 'b', 'c'].map((method) =>
+      createTool('Ops', method, { inputSchema: asTool, outputSchema: { type: 'string' } }),
+    )
+    const model: PluginModel = {
+      ...createModel(tools),
+      types: [
+        {
+          name: 'OpInput',
+          schema: opInput,
+          source: { file: 'lib/op.ts', line: 1 },
+          usedBy: tools.map((tool) => tool.id),
+        },
+      ],
+    }
+    const document = buildOpenApiDocument(model, origin)
+    for (const method of ['a', 'b', 'c']) {
+      expect(
+        operationOf(document, `/api/Ops/${method}`).requestBody.content['application/json']?.schema,
+      ).toStrictEqual({ $ref: '#/components/schemas/OpInput' })
+    }
+    expect(document.components.schemas.OpInput).toStrictEqual(opInput)
+    // An unnamed schema stays in place.
+    expect(
+      responseOf(document, '/api/Ops/a', '200')?.content?.['application/json']?.schema,
+    ).toStrictEqual({ type: 'string' })
+    await expectValid(document)
   })
 
   test('defines Problem and ValidationProblem with a required errors list', () => {

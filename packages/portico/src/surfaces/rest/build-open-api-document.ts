@@ -6,9 +6,9 @@ import { createSchemaHoister } from './create-schema-hoister.js'
 import type {
   OpenApiDocument,
   OpenApiOperation,
+  OpenApiReference,
   OpenApiSecurityScheme,
 } from './open-api-document.js'
-import type { OpenApiResponse } from './open-api-problems.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
 import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
 import type { OpenApiSchema } from './open-api-schema.js'
@@ -38,8 +38,15 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
   const components = new Map(Object.entries(createProblemSchemas()))
   const hasTasks = model.tools.some((tool) => tool.task !== undefined)
   if (hasTasks) components.set(TASK_SCHEMA_NAME, taskSchema)
-  const hoist = createSchemaHoister(components)
-  const errorResponses = createProblemResponses(model.config)
+  const hoist = createSchemaHoister(components, namedTypeOf(model))
+  // Every tool has the same error responses: written once, under `components.responses`.
+  const sharedResponses = createProblemResponses(model.config)
+  const errorResponses = Object.fromEntries(
+    Object.keys(sharedResponses).map((status) => [
+      status,
+      { $ref: `#/components/responses/${TOOL_PROBLEM_PREFIX}${status}` },
+    ]),
+  )
   const authenticated = model.config.auth !== 'anon'
   const security = authenticated ? [{ [BEARER_SCHEME]: [] }] : []
   const paths: OpenApiDocument['paths'] = {}
@@ -71,12 +78,51 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
     paths,
     components: {
       schemas: Object.fromEntries(components),
+      responses: Object.fromEntries(
+        Object.entries(sharedResponses).map(([status, response]) => [
+          `${TOOL_PROBLEM_PREFIX}${status}`,
+          response,
+        ]),
+      ),
       ...(authenticated ? { securitySchemes: { [BEARER_SCHEME]: bearerScheme } } : {}),
     },
   }
 }
 
 const BEARER_SCHEME = 'bearer'
+
+/** `components.responses` names of the tools' error responses: `ToolProblem400`, … */
+const TOOL_PROBLEM_PREFIX = 'ToolProblem'
+
+/**
+ * The name of the named TypeScript type a tool's input or output schema is, if any (the model's
+ * `types`, compared without `$schema` and with keys in any order).
+ */
+function namedTypeOf(model: PluginModel): (schema: JsonSchema) => string | undefined {
+  const byShape = new Map<string, string>()
+  for (const type of model.types) {
+    const shape = canonicalJson(type.schema)
+    if (!byShape.has(shape)) byShape.set(shape, type.name)
+  }
+  return (schema) => {
+    if (byShape.size === 0) return undefined
+    const { $schema: _dialect, ...rest } = schema
+    return byShape.get(canonicalJson(rest))
+  }
+}
+
+/** JSON with every object's keys sorted: equal for schemas that differ only in key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, each: unknown) =>
+    each !== null && typeof each === 'object' && !Array.isArray(each)
+      ? Object.fromEntries(
+          Object.entries(each as Record<string, unknown>).sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
+        )
+      : each,
+  )
+}
 
 const bearerScheme: OpenApiSecurityScheme = {
   type: 'http',
@@ -96,7 +142,9 @@ function toLicense(license: string): { name: string; url?: string } {
 function toOperation(
   tool: ToolDefinition,
   hoist: (schema: JsonSchema) => OpenApiSchema,
-  shared: Pick<OpenApiOperation, 'security'> & { errorResponses: Record<string, OpenApiResponse> },
+  shared: Pick<OpenApiOperation, 'security'> & {
+    errorResponses: Record<string, OpenApiReference>
+  },
 ): OpenApiOperation {
   const operation: OpenApiOperation = {
     operationId: tool.id,

@@ -36,10 +36,14 @@ function hoistOpenApiSchema(
  * {@link hoistOpenApiSchema} for the schemas of one document. A schema without `$defs` leaves
  * `components` alone and converts the same whatever they hold, so equal ones (an input type
  * many tools share) convert once and share the result: at 10,000 such tools, the document
- * builds in a third of the time.
+ * builds in a third of the time. Such a schema that `nameOf` names (a named TypeScript type)
+ * goes into `components` once, under that name (or the first free `<name>_2`, …), and each
+ * use is a `$ref` to it: at 10,000 tools sharing an input type, the type is written once,
+ * not 10,000 times.
  */
 export function createSchemaHoister(
   components: Map<string, OpenApiSchema>,
+  nameOf: (schema: JsonSchema) => string | undefined = () => undefined,
 ): (schema: JsonSchema) => OpenApiSchema {
   const converted = new Map<string, OpenApiSchema>()
   return (schema) => {
@@ -48,10 +52,27 @@ export function createSchemaHoister(
     let result = converted.get(key)
     if (result === undefined) {
       result = hoistOpenApiSchema(schema, components)
+      const name = nameOf(schema)
+      if (name !== undefined) result = componentRef(result, toComponentName(name), components)
       converted.set(key, result)
     }
     return result
   }
+}
+
+/** Puts `schema` into `components` under `base` (or a free `<base>_2`, …); returns its `$ref`. */
+function componentRef(
+  schema: OpenApiSchema,
+  base: string,
+  components: Map<string, OpenApiSchema>,
+): OpenApiSchema {
+  const json = JSON.stringify(schema)
+  const name = firstFreeName(base, (candidate) => {
+    const existing = components.get(candidate)
+    return existing === undefined || JSON.stringify(existing) === json
+  })
+  components.set(name, schema)
+  return { $ref: `#/components/schemas/${name}` }
 }
 
 /**

@@ -21,9 +21,16 @@ export interface OpenApiDocument {
   paths: Record<string, OpenApiPathItem>
   components: {
     schemas: Record<string, OpenApiSchema>
+    /** The error responses every tool shares, which its operation refers to. */
+    responses: Record<string, OpenApiResponse>
     /** The bearer scheme, in an authenticated mode. */
     securitySchemes?: Record<string, OpenApiSecurityScheme>
   }
+}
+
+/** A `$ref` to a part of `components`, in place of that part. */
+export interface OpenApiReference {
+  $ref: string
 }
 
 /** The operations of one path: a tool's `POST`; `/api/tasks/{taskId}` has no `POST`. */
@@ -34,8 +41,9 @@ export interface OpenApiPathItem {
 }
 
 /** An operation without a body (`GET`, `DELETE`): its input is in the query or the path. */
-export interface OpenApiGetOperation extends Omit<OpenApiOperation, 'requestBody'> {
+export interface OpenApiGetOperation extends Omit<OpenApiOperation, 'requestBody' | 'responses'> {
   parameters: OpenApiParameter[]
+  responses: Record<string, OpenApiResponse>
 }
 
 /** A query, path or header parameter. */
@@ -67,7 +75,11 @@ export interface OpenApiOperation {
   requestBody: { required: boolean; content: Record<string, OpenApiMediaType> }
   /** `Prefer`, on a `@task` tool. */
   parameters?: OpenApiParameter[]
-  responses: Record<string, OpenApiResponse>
+  /** The 200 (and a `@task` tool's 202) in place; the error responses by `$ref`. */
+  responses: { '200': OpenApiResponse; '202'?: OpenApiResponse } & Record<
+    string,
+    OpenApiResponse | OpenApiReference
+  >
   /** `[]` in mode `anon` (anyone may call), else the bearer scheme. */
   security: Record<string, string[]>[]
   /** The method's JSDoc has `@deprecated`. */

@@ -1,7 +1,7 @@
 import { JSON_CONTENT_TYPE } from '../../http/json-response.js'
 import { memoizeByOrigin } from '../../http/memoize-by-origin.js'
 import type { Route } from '../../http/route.js'
-import { serveFile } from '../../http/serve-file.js'
+import { serveEncodedFile } from '../../http/serve-encoded-file.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
 import { createOpenApiBytes } from './create-open-api-bytes.js'
 import {
@@ -36,9 +36,12 @@ export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Ro
     {
       method: 'GET',
       path: '/open-api.json',
-      // With its ETag: a client holding the document revalidates it for a 304.
-      handle: (request) =>
-        serveFile(request, { contentType: JSON_CONTENT_TYPE, ...openApi(originOf(request)) }),
+      // With its ETag: a client holding the document revalidates it for a 304. Compressed for
+      // a client that takes it: megabytes at thousands of tools.
+      handle: (request) => {
+        const { encodings, ...file } = openApi(originOf(request))
+        return serveEncodedFile(request, { contentType: JSON_CONTENT_TYPE, ...file }, encodings)
+      },
     },
     ...(hasResources
       ? [

@@ -127,7 +127,9 @@ export function createHotAnswer(
       // A cursor this list did not issue goes to the SDK, which refuses it in its era's way.
       const index = toolPages.pageIndexOf(params?.cursor)
       if (index === undefined) return undefined
-      return Promise.resolve(toolsListAnswer(era, index)(body.id))
+      return Promise.resolve(
+        toolsListAnswer(era, index)(body.id, request.headers.get('accept-encoding')),
+      )
     }
     if (body.method !== 'tools/call' || params === undefined) return undefined
     const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
