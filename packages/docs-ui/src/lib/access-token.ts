@@ -95,12 +95,22 @@ function useStored<T>(read: () => T): T {
  * what the header says.
  */
 export function tokenExpiry(token: string): number | undefined {
+  const exp = jwtClaims(token)?.exp
+  return typeof exp === 'number' ? exp * 1000 : undefined
+}
+
+/**
+ * The claims of a JWT, unverified (the server checks the signature; the site only reads them to
+ * say what the token allows), or undefined when the token is not a JWT the site can read.
+ */
+export function jwtClaims(token: string): Record<string, unknown> | undefined {
   const payload = token.split('.')[1]
   if (!payload) return undefined
   try {
     const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
-    const exp = (claims as { exp?: unknown } | null)?.exp
-    return typeof exp === 'number' ? exp * 1000 : undefined
+    return typeof claims === 'object' && claims !== null && !Array.isArray(claims)
+      ? (claims as Record<string, unknown>)
+      : undefined
   } catch {
     return undefined
   }

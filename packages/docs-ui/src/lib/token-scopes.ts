@@ -1,3 +1,5 @@
+import { jwtClaims } from './access-token.js'
+
 /**
  * The scopes a JWT access token grants, as the server reads them: `scope` (RFC 9068, a
  * space-separated string) and `scp` (a space-separated string, or an array, as some identity
@@ -5,16 +7,9 @@
  * the site then cannot tell, and says nothing. The signature is not checked: the server does.
  */
 export function tokenScopes(token: string): string[] | undefined {
-  const payload = token.split('.')[1]
-  if (!payload) return undefined
-  let claims: unknown
-  try {
-    claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')))
-  } catch {
-    return undefined
-  }
-  if (typeof claims !== 'object' || claims === null) return undefined
-  const { scope, scp } = claims as { scope?: unknown; scp?: unknown }
+  const claims = jwtClaims(token)
+  if (claims === undefined) return undefined
+  const { scope, scp } = claims
   const names = [
     ...(typeof scope === 'string' ? scope.split(' ') : []),
     ...(typeof scp === 'string' ? scp.split(' ') : []),

@@ -79,6 +79,33 @@ describe('the login asking for scopes, over HTTP', () => {
   })
 })
 
+describe("the tool page's reading of a pasted token", () => {
+  it('reads scope and scp (string or array), and says nothing of an opaque token', async () => {
+    const watched = await openWatchedPage(browser, plugin.url)
+    const { page } = watched
+    /** An unsigned JWT with these claims: the page reads claims, the server checks signatures. */
+    const jwt = (claims: object) =>
+      `eyJhbGciOiJub25lIn0.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.x`
+    try {
+      await page.goto(`${plugin.url}${TOOL_PAGE}`)
+      for (const [token, lacks] of [
+        [jwt({ scp: ['portico-hub-test', 'notes:write'] }), false],
+        [jwt({ scp: 'portico-hub-test notes:write' }), false],
+        [jwt({ scope: 'portico-hub-test', scp: ['notes:read'] }), true],
+        [jwt({ scp: ['notes:write portico-hub-test'] }), true],
+        ['an-opaque-token', false],
+      ] as const) {
+        await page.evaluate((value) => sessionStorage.setItem('portico.accessToken', value), token)
+        await page.reload()
+        await page.getByTestId('tool-scopes').waitFor()
+        expect(await page.getByTestId('missing-scopes').count(), token).toBe(lacks ? 1 : 0)
+      }
+    } finally {
+      await watched.close()
+    }
+  })
+})
+
 describe('step-up on the docs site', () => {
   it('refuses the write tool to a narrow login, says why, and logs in again with its scope', async () => {
     const { url } = plugin
