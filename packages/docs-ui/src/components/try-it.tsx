@@ -15,9 +15,11 @@ import {
   typeLabel,
 } from '../lib/json-schema.js'
 import { callTool, type FieldError, type RestCallResult, readProblem } from '../lib/rest-call.js'
+import { RESPOND_ASYNC } from '../lib/rest-task.js'
 import { challengedScopes } from '../lib/token-scopes.js'
 import { CallSnippets } from './call-snippets.js'
 import { RichText } from './schema-view.js'
+import { StartedTask, TaskToggle } from './task-progress.js'
 import { RefusedScopes } from './tool-scopes.js'
 
 /** Nesting past this depth is edited as JSON: a recursive type would otherwise never end. */
@@ -64,6 +66,7 @@ export function TryIt({
   components,
   onSuccess,
   mcp,
+  task = false,
 }: {
   toolId: string
   url: string
@@ -73,8 +76,11 @@ export function TryIt({
   onSuccess?: ((input: unknown, result: RestCallResult) => void) | undefined
   /** The MCP server the code snippets call the tool on; without one, only REST is shown. */
   mcp?: McpServerRef | undefined
+  /** A `@task` tool: the form offers to call it as a task, and follows the task it starts. */
+  task?: boolean
 }) {
   const token = useAccessToken()
+  const [asTask, setAsTask] = useState(task)
   const fresh = () => initialValue(schema, components, 0) ?? {}
   const [value, setValue] = useState<Json | undefined>(fresh)
   /** The body as typed in Raw JSON mode; `undefined` in form mode. */
@@ -111,12 +117,13 @@ export function TryIt({
   }
   const send = () => {
     setCall({ status: 'pending' })
-    callTool(url, body).then(
+    callTool(url, body, asTask ? { prefer: RESPOND_ASYNC } : {}).then(
       (result) => {
         setCall({ status: 'done', result })
         // The body reached the server: what the JSON check said of an earlier draft is stale.
         if (result.status < 400) setRawError(undefined)
-        if (onSuccess && result.status >= 200 && result.status < 300) {
+        // A 202 is a task, not the result: the task shows that when it ends.
+        if (onSuccess && result.status >= 200 && result.status < 300 && result.status !== 202) {
           let input: unknown
           try {
             input = JSON.parse(body)
@@ -206,9 +213,11 @@ export function TryIt({
           <span class="muted">
             <code>POST</code> {new URL(url, location.href).pathname}
           </span>
+          {task && <TaskToggle checked={asTask} onChange={setAsTask} />}
         </div>
       </form>
       <ResponsePanel call={call} />
+      {call.status === 'done' && <StartedTask result={call.result} />}
       <CallSnippets
         target={{ restUrl: url, body, withToken: token !== undefined, toolId }}
         mcp={mcp}

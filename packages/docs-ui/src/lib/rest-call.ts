@@ -25,7 +25,12 @@ export interface FieldError {
  * The URL's path is fetched on this origin: the site is served by the same server, and in
  * development the dev server proxies it, where a cross-origin call would need CORS preflights.
  */
-export async function callTool(url: string, body: string): Promise<RestCallResult> {
+export async function callTool(
+  url: string,
+  body: string,
+  /** Added to the request (`Prefer: respond-async` for a task). */
+  extraHeaders: Record<string, string> = {},
+): Promise<RestCallResult> {
   const { pathname, search } = new URL(url, location.href)
   const started = performance.now()
   const response = await fetch(pathname + search, {
@@ -33,6 +38,7 @@ export async function callTool(url: string, body: string): Promise<RestCallResul
     headers: {
       'content-type': 'application/json',
       accept: 'application/json',
+      ...extraHeaders,
       ...authorizationHeaders(),
     },
     body,

@@ -16,6 +16,7 @@ import {
   resolveResponses,
 } from '../lib/json-schema.js'
 import type { RestCallResult } from '../lib/rest-call.js'
+import { isTaskOperation } from '../lib/rest-task.js'
 import { href } from '../lib/router.js'
 import { useLazyModule } from '../lib/use-async.js'
 import type { WidgetCall } from '../widgets/widget-preview.js'
@@ -203,6 +204,7 @@ function OperationDetails({
           components={components}
           onSuccess={onSuccess}
           mcp={mcp}
+          task={isTaskOperation(operation)}
         />
       </section>
       {tool.widget && (
