@@ -4,6 +4,7 @@ import type {
   OverviewExternalServer,
   OverviewHostedServer,
 } from '../../../portico/src/surfaces/documents/plugin-overview-types.js'
+import { ClaudeCodePlugin } from '../components/claude-code-plugin.js'
 import { CodeBlock, CopyLine } from '../components/code-block.js'
 import {
   claudeCodeCommand,
@@ -158,6 +159,7 @@ function Connect({ overview }: { overview: PluginOverview }) {
             </div>
           )}
           <div class="setup-grid">
+            <ClaudeCodePlugin />
             <div class="card setup-wide">
               <h4>Claude Code</h4>
               <CodeBlock

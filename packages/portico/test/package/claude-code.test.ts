@@ -10,7 +10,8 @@ import type { AgentsCatalog } from '../../src/surfaces/documents/agent-documents
 import type { McpConfigDocument } from '../../src/surfaces/documents/build-mcp-config.js'
 import type { SkillsCatalog } from '../../src/surfaces/documents/build-skills-catalog.js'
 import type { ClaudePluginManifest } from '../../src/surfaces/documents/claude-plugin-manifest.js'
-import { copyPlugin } from '../support/cli-process.js'
+import { launchBrowser, screenshot } from '../support/browser.js'
+import { copyPlugin, PATIENCE_MS } from '../support/cli-process.js'
 import { toolPatienceMs } from '../support/external-tools.js'
 import {
   fixtureDir,
@@ -464,25 +465,61 @@ describe('the plugin in Claude Code from its own URL', () => {
       return `${front.origin}${path}`
     }
 
-    it('installs whole with the two commands of its URL, the zip fetched over HTTPS', async () => {
+    /**
+     * The Claude Code commands the overview of the docs site at `origin` shows, and the note it
+     * adds when Claude Code cannot install from there. Chromium reaches `https://plugins.test`
+     * through the front as Claude Code does, trusting its certificate.
+     */
+    async function overviewCommands(origin: string): Promise<{ lines: string[]; note: string }> {
+      const browser = await launchBrowser()
+      try {
+        const context = await browser.newContext(
+          origin === front.origin
+            ? { proxy: { server: front.proxyUrl }, ignoreHTTPSErrors: true }
+            : {},
+        )
+        const page = await context.newPage()
+        await page.goto(`${origin}/`)
+        const card = page.getByTestId('claude-code-plugin')
+        await card.waitFor({ timeout: PATIENCE_MS })
+        await screenshot(page, `claude-code-plugin-${new URL(origin).protocol.slice(0, -1)}`)
+        const lines = await card.locator('.copy-line code').allTextContents()
+        const note = (await card.getByRole('note').allTextContents()).join(' ')
+        return { lines, note }
+      } finally {
+        await browser.close()
+      }
+    }
+
+    it('installs whole with the two commands its docs site shows, the zip fetched over HTTPS', async () => {
       expect(componentsOf(served)).toEqual(cases[0]?.lists)
+      const shown = await overviewCommands(front.origin)
+      const [add, install, details] = fromUrl(front.origin, served.name)
+      expect(shown).toEqual({
+        lines: [add, install].map((args) => `claude ${args?.join(' ')}`),
+        note: '',
+      })
       const claude = await claudeCode(await tempDir(), front)
       const asked = front.requested.length
-      expectWhole(await runAll(claude, fromUrl(front.origin, served.name)), served)
+      const commands = shown.lines.map((line) => line.split(' ').slice(1))
+      expectWhole(await runAll(claude, [...commands, details ?? []]), served)
       expect(front.requested.slice(asked)).toContain('/plugin.zip')
     })
 
-    it('loads for one session with --plugin-url, from its https origin and from loopback http', async () => {
+    it('loads for one session with --plugin-url, from its https origin and from loopback http, as the docs site says', async () => {
+      // On loopback (what `portico dev` serves) the site shows --plugin-url instead, with a note.
+      const shown = await overviewCommands(plugin.url)
+      const session = shown.lines[2] ?? ''
+      const zipUrl =
+        /^claude --plugin-url (http:\/\/(?:localhost|127\.0\.0\.1):\d+)\/plugin\.zip$/.exec(session)
+      expect(zipUrl, session).not.toBeNull()
+      expect(shown.note).toContain(`not from ${zipUrl?.[1]}`)
       const claude = await claudeCode(await tempDir(), front)
-      // The loopback URL is what `portico dev` serves: --plugin-url takes it, an archive entry does not.
-      for (const origin of [front.origin, plugin.url]) {
-        const details = await claude.run([
-          '--plugin-url',
-          `${origin}/plugin.zip`,
-          'plugin',
-          'details',
-          served.name,
-        ])
+      for (const load of [
+        ['--plugin-url', `${front.origin}/plugin.zip`],
+        session.split(' ').slice(1),
+      ]) {
+        const details = await claude.run([...load, 'plugin', 'details', served.name])
         expect(details).toContain(`Source: ${served.name}@inline`)
         expectWhole(details, served)
       }
