@@ -81,12 +81,16 @@ const jsonLinesReporter: ConsolaReporter = {
       else if (isPlainObject(argument)) Object.assign(fields, argument)
       else words.push(String(argument))
     }
-    // Within a traced request, its trace: a line is found from a span and the other way round.
-    const trace = traceHooks()?.activeTrace()
+    // Within a traced request, its id and trace: a line is found from a span and the other way
+    // round. Untraced, the lines of a request pass its `requestId` among their fields.
+    const hooks = traceHooks()
+    const trace = hooks?.activeTrace()
+    const requestId = hooks?.activeRequestId()
     const line = {
       time: entry.date.toISOString(),
       level: entry.type,
       message: words.join(' '),
+      ...(requestId ? { requestId } : {}),
       ...(trace ? { traceId: trace.traceId, spanId: trace.spanId } : {}),
       ...fields,
       ...(error ? { error } : {}),

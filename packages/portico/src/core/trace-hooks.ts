@@ -27,6 +27,11 @@ export interface TraceHooks {
   runTool<T>(toolId: string, run: () => Promise<T>): Promise<T>
   /** The active span's context, if any. */
   activeTrace(): PorticoTraceContext | undefined
+  /**
+   * The id of the request being served: its trusted proxy's `X-Request-Id`, else its trace id;
+   * `undefined` outside a request.
+   */
+  activeRequestId(): string | undefined
 }
 
 const installed: { hooks: TraceHooks | undefined } = { hooks: undefined }

@@ -4,6 +4,7 @@ import {
   PorticoError,
   type PorticoErrorKind,
 } from '../core/portico-error.js'
+import { requestIdOfError } from '../core/request-id.js'
 import { respond, withCors } from './cors.js'
 
 /** An RFC 9457 problem document, as every error response of Portico carries it. */
@@ -16,6 +17,12 @@ export interface ProblemDocument {
   errors?: ErrorDetail[]
   /** Dev mode only: the stack of an unexpected error. */
   stack?: string
+  /**
+   * An unexpected failure's request id, which the server's log line of it carries: what a user
+   * quotes when asking what went wrong (a trusted proxy's `X-Request-Id`, the trace id, or one
+   * made for the request).
+   */
+  requestId?: string
 }
 
 /** The media type of every error answer (RFC 9457). */
@@ -49,6 +56,8 @@ export const GENERIC_EXECUTION_DETAIL = 'The tool failed. The server log has the
 export interface ProblemOptions {
   /** Dev mode shows the message and stack of unexpected errors; production never does. */
   dev: boolean
+  /** The request's id (`requestIdOf`); an error its log line marked keeps that line's. */
+  requestId?: string
 }
 
 /**
@@ -56,6 +65,13 @@ export interface ProblemOptions {
  * unless it is marked not to expose it (outside dev mode); anything else is an opaque 500.
  */
 export function toProblemDocument(error: unknown, options: ProblemOptions): ProblemDocument {
+  const problem = describeProblem(error, options)
+  const requestId = requestIdOfError(error) ?? options.requestId
+  if (requestId !== undefined) problem.requestId = requestId
+  return problem
+}
+
+function describeProblem(error: unknown, options: ProblemOptions): ProblemDocument {
   // A kind this copy does not know (thrown by another Portico version) reads as an execution error.
   if (isPorticoError(error) && error.kind in problemKinds) {
     const { status, title } = problemKinds[error.kind]

@@ -4,6 +4,7 @@ import { logger } from '../core/logger.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { type ErrorDetail, isPorticoError, PorticoError } from '../core/portico-error.js'
+import { markRequestId, newRequestId } from '../core/request-id.js'
 import type { PorticoToolContext } from '../core/tool-context.js'
 import { traceHooks } from '../core/trace-hooks.js'
 import type {
@@ -113,9 +114,10 @@ export type ScopedTarget = { tool: string } | { prompt: string } | { uri: string
 export interface ToolRuntimeOptions {
   /**
    * Called with each unexpected tool failure (a 500 or a timeout, and a failure that comes
-   * after the timeout answered); default: the server log, with the stack.
+   * after the timeout answered) and the id of its request (see `requestIdOf`), which the
+   * answer quotes; default: the server log, with the stack and the id.
    */
-  onToolError?: (toolId: string, error: unknown) => void
+  onToolError?: (toolId: string, error: unknown, requestId: string) => void
   /**
    * `eager` (default) compiles every input validator and output shaper now, so a schema that
    * does not compile stops the plugin before it serves; `portico build` and `portico dev` do.
@@ -321,7 +323,7 @@ export function createToolRuntime(
         channel?.timeoutMs ?? timeoutMs,
         toolId,
         (late) => {
-          if (late !== ending?.signal.reason) onToolError(toolId, late)
+          if (late !== ending?.signal.reason) onToolError(toolId, late, requestIdFor(channel))
         },
         ending ? (error) => ending.abort(error) : call?.abort,
       )
@@ -330,14 +332,22 @@ export function createToolRuntime(
       // A call its client gave up on has no one to answer and nothing to report.
       if (call?.wasCancelled) throw error
       if (isPorticoError(error)) {
-        if (error.kind === 'execution' || error.kind === 'timeout') onToolError(toolId, error)
+        if (error.kind === 'execution' || error.kind === 'timeout') {
+          const requestId = requestIdFor(channel)
+          markRequestId(error, requestId)
+          onToolError(toolId, error, requestId)
+        }
         throw error
       }
-      onToolError(toolId, error)
-      throw new PorticoError('execution', `${toolId} failed: ${describeThrown(error)}`, {
+      const requestId = requestIdFor(channel)
+      onToolError(toolId, error, requestId)
+      const failure = new PorticoError('execution', `${toolId} failed: ${describeThrown(error)}`, {
         cause: error,
         expose: false,
       })
+      // The answer quotes the id the log line has.
+      markRequestId(failure, requestId)
+      throw failure
     } finally {
       call?.finish()
     }
@@ -439,7 +449,18 @@ function cachedCompiler(compile: CompileAnswerSchema): CompileAnswerSchema {
  * but an Error is logged as words: the JSON-lines log would take a thrown plain object's keys for
  * its own fields, and fail to write one that refers to itself.
  */
-function logToolError(toolId: string, error: unknown): void {
-  if (error instanceof Error) logger.error(`${toolId} failed:`, error)
-  else logger.error(`${toolId} failed: it threw a non-Error value: ${describeThrown(error)}`)
+function logToolError(toolId: string, error: unknown, requestId: string): void {
+  if (error instanceof Error) logger.error(`${toolId} failed:`, error, { requestId })
+  else
+    logger.error(`${toolId} failed: it threw a non-Error value: ${describeThrown(error)}`, {
+      requestId,
+    })
+}
+
+/**
+ * The id of the request a call serves: the surface's (`ToolChannel.requestId`), else the
+ * trace's, else a new one.
+ */
+function requestIdFor(channel: ToolChannel | undefined): string {
+  return channel?.requestId?.() ?? traceHooks()?.activeRequestId() ?? newRequestId()
 }

@@ -32,4 +32,9 @@ export interface ToolChannel {
   timeoutMs?: number
   /** Closes the stream the call answers on, for the client to resume it (`ctx.closeStream`). */
   closeStream?(): void
+  /**
+   * The id of the request the call serves (see `requestIdOf`), asked only when the call fails
+   * unexpectedly: its log line and its answer quote it.
+   */
+  requestId?(): string
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { logger } from '../core/logger.js'
+import { requestIdOf } from '../core/request-id.js'
 import { createOriginHeaders } from '../http/origin-headers.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
@@ -20,6 +21,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
   const { server } = model.config
   const { linkHost, restCall: call } = parts
   const originHeadersOf = createOriginHeaders(server)
+  const { trustProxy } = server
   return (request, response) => {
     const url = request.url ?? ''
     if (request.method !== 'POST' || !url.startsWith('/api/') || isResourcesTarget(url))
@@ -69,6 +71,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
       requestOrigin: headers.origin,
       fetchSite: headerValue(request, 'sec-fetch-site'),
       signal: disconnectSignal,
+      requestId: () => requestIdOf(request, (name) => headerValue(request, name), trustProxy),
     }).then(
       (answer) => {
         // A known length spares the chunked framing: one write per answer instead of two. Set
@@ -79,7 +82,9 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
         response.end(answer.body)
       },
       (error: unknown) => {
-        logger.error(`POST ${url.split('?')[0]} failed:`, error)
+        logger.error(`POST ${url.split('?')[0]} failed:`, error, {
+          requestId: requestIdOf(request, (name) => headerValue(request, name), trustProxy),
+        })
         response.destroy(error instanceof Error ? error : undefined)
       },
     )

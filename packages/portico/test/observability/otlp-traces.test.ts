@@ -39,6 +39,7 @@ const bodies: string[] = []
 const received = new Map<string, string | undefined>()
 let downstreamUrl: string
 const results: Record<string, unknown>[] = []
+let failedProblem: Record<string, unknown> = {}
 
 function listen(server: Server): Promise<number> {
   return freePort().then(
@@ -95,6 +96,7 @@ beforeAll(async () => {
     body: JSON.stringify({ text: INPUT_MARK }),
   })
   expect(failed.status).toBe(500)
+  failedProblem = (await failed.json()) as Record<string, unknown>
   // The client's HTTP calls are its own spans, children of its root: the header says so.
   const withTrace: typeof fetch = (input, init) => {
     const headers = new Headers(init?.headers)
@@ -213,9 +215,12 @@ describe('portico start with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       .find((entry) => entry.includes('Relay_fail failed'))
     expect(JSON.parse(line ?? '{}')).toMatchObject({
       level: 'error',
+      requestId: TRACE_ID,
       traceId: TRACE_ID,
       spanId: tool.spanId,
     })
+    // The problem document quotes the same id.
+    expect(failedProblem).toMatchObject({ status: 500, requestId: TRACE_ID })
   })
 
   it('marks an MCP call answered with isError as a tool_error', () => {

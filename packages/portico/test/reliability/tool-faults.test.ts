@@ -246,6 +246,7 @@ describe.each(faults)('a tool that $what', (fault) => {
       title,
       status,
       detail: shown,
+      requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
     expect(production.text).not.toContain(SECRET)
     expect(production.text).not.toContain('faults.ts')
@@ -533,6 +534,7 @@ describe('the JSON-lines log', () => {
         title: 'Tool execution failed',
         status: 500,
         detail: GENERIC_EXECUTION_DETAIL,
+        requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
       })
     } finally {
       setLogFormat('pretty')

@@ -9,7 +9,16 @@ describe('the invocation path', () => {
     const response = await callTool(served.production.url, '/api/Probe/args', { x: 1 })
     expect(await response.json()).toEqual({
       received: 2,
-      contextKeys: ['closeStream', 'elicit', 'log', 'progress', 'roots', 'sample', 'signal'],
+      contextKeys: [
+        'closeStream',
+        'elicit',
+        'log',
+        'progress',
+        'roots',
+        'sample',
+        'signal',
+        'trace',
+      ],
     })
   })
 
@@ -29,6 +38,7 @@ describe('the invocation path', () => {
       title: 'Tool timed out',
       status: 504,
       detail: 'Probe_slow did not finish within 300 ms',
+      requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
   })
 

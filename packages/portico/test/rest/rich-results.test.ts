@@ -51,6 +51,7 @@ describe('a rich result over REST', () => {
       title: 'Tool execution failed',
       status: 500,
       detail: 'The tool failed. The server log has the details.',
+      requestId: expect.stringMatching(/^[0-9a-f]{32}$/),
     })
   })
 

@@ -34,6 +34,7 @@ export function createTraceHooks(
   api: Api,
   tracer: Tracer,
   propagator: TextMapPropagator,
+  requestIdKey: symbol,
 ): TraceHooks {
   const { context, trace, SpanKind, SpanStatusCode, ROOT_CONTEXT, defaultTextMapGetter } = api
   const MCP_CALL = api.createContextKey('portico.mcp.call')
@@ -149,6 +150,13 @@ export function createTraceHooks(
     },
     activeTrace() {
       return traceContextOf(api, context.active())
+    },
+    activeRequestId() {
+      const active = context.active()
+      const fromProxy = active.getValue(requestIdKey)
+      if (typeof fromProxy === 'string') return fromProxy
+      const spanContext = trace.getSpanContext(active)
+      return spanContext && api.isSpanContextValid(spanContext) ? spanContext.traceId : undefined
     },
   }
 }

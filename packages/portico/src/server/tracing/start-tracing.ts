@@ -82,10 +82,11 @@ export async function startTracing(options: TracingOptions): Promise<Tracing | u
   const propagator = new core.W3CTraceContextPropagator()
   api.propagation.setGlobalPropagator(propagator)
   const tracer = provider.getTracer('portico')
-  installTraceHooks(createTraceHooks(api, tracer, propagator))
+  const requestIdKey = api.createContextKey('portico.request.id')
+  installTraceHooks(createTraceHooks(api, tracer, propagator, requestIdKey))
   const stopFetch = propagateFetch(api, tracer, propagator)
   return {
-    traceRequests: (model) => traceRequests(api, tracer, propagator, model),
+    traceRequests: (model) => traceRequests(api, tracer, propagator, model, requestIdKey),
     async close() {
       installTraceHooks(undefined)
       stopFetch()

@@ -1,5 +1,6 @@
 import type { RequestListener } from 'node:http'
 import type { TextMapPropagator, Tracer } from '@opentelemetry/api'
+import { proxyRequestId } from '../../core/request-id.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import { createRouteOf, methodOf } from '../metrics/create-route-of.js'
 
@@ -17,7 +18,9 @@ export function traceRequests(
   tracer: Tracer,
   propagator: TextMapPropagator,
   model: PluginModel,
+  requestIdKey: symbol,
 ): (serve: RequestListener) => RequestListener {
+  const { trustProxy } = model.config.server
   const { context, trace, SpanKind, SpanStatusCode, ROOT_CONTEXT, defaultTextMapGetter } = api
   const routeOf = createRouteOf(model)
   return (serve) => (request, response) => {
@@ -49,6 +52,15 @@ export function traceRequests(
       }
       span.end()
     })
-    context.with(trace.setSpan(parent, span), () => serve(request, response))
+    const active = trace.setSpan(parent, span)
+    // A trusted proxy's `X-Request-Id` names the request in the log, rather than the trace id.
+    const fromProxy = proxyRequestId(headerValue(request.headers['x-request-id']), trustProxy)
+    context.with(fromProxy === undefined ? active : active.setValue(requestIdKey, fromProxy), () =>
+      serve(request, response),
+    )
   }
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(', ') : value
 }

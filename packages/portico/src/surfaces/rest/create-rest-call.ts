@@ -7,6 +7,7 @@ import { refuseEncodedBody } from '../../http/is-encoded-body.js'
 import { PROBLEM_CONTENT_TYPE, toProblemDocument } from '../../http/problem-response.js'
 import { createResultWriter } from '../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import type { ToolChannel } from '../../invoke/tool-channel.js'
 import type { TaskRunner } from '../../stores/create-task-runner.js'
 import { createRestAdmission } from './create-rest-admission.js'
 import { createRestTasks, prefersRespondAsync, TASKS_PATH_PREFIX } from './create-rest-tasks.js'
@@ -89,16 +90,11 @@ export function createRestCall(
       if (taskTools.has(toolId) && prefersRespondAsync(request.prefer)) {
         return await tasks.start(toolId, input, context)
       }
+      const channel: ToolChannel = request.requestId ? { requestId: request.requestId } : {}
+      // Only a method that takes a context can read the signal.
+      if (request.signal && runtime.findTool(toolId)?.takesContext) channel.signal = request.signal
       // The runtime has shaped the result to the declared output: plain JSON, never undefined.
-      const result = await runtime.invokeTool(
-        toolId,
-        input,
-        context,
-        // Only a method that takes a context can read the signal.
-        request.signal && runtime.findTool(toolId)?.takesContext
-          ? { signal: request.signal }
-          : undefined,
-      )
+      const result = await runtime.invokeTool(toolId, input, context, channel)
       return { status: 200, headers: jsonHeaders, body: writeResult(toolId, result) }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })

@@ -1,3 +1,4 @@
+import { requestIdOf } from '../../core/request-id.js'
 import { respond } from '../../http/cors.js'
 import { readBodyBytes } from '../../http/read-body.js'
 import { admissionRequestOf } from './create-rest-admission.js'
@@ -11,6 +12,7 @@ import type { RestAnswer, RestRequest } from './rest-request.js'
 export function createRestHandler(
   call: (request: RestRequest) => Promise<RestAnswer>,
   originOf: (request: Request) => string,
+  trustProxy: boolean,
   bodyDeadlineMs?: number,
 ): (request: Request) => Promise<Response> {
   return async (request) => {
@@ -21,6 +23,7 @@ export function createRestHandler(
       prefer: request.headers.get('prefer'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes, bodyDeadlineMs),
       signal: () => request.signal,
+      requestId: () => requestIdOf(request, (name) => request.headers.get(name), trustProxy),
     })
     return respond(answer.body, answer.status, answer.headers)
   }

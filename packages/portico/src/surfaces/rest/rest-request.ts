@@ -30,6 +30,11 @@ export interface RestRequest {
    * only when the tool reads its own, so the runtime's edge may make it then.
    */
   signal?(): AbortSignal | undefined
+  /**
+   * The request's id (`requestIdOf`), asked only when the call fails: the problem document and
+   * the log line quote it.
+   */
+  requestId?(): string
 }
 
 /** A REST answer as plain data, for the edge of each runtime to write. */

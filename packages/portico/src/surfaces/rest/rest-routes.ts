@@ -29,7 +29,12 @@ export function restRoutes(runtime: ToolRuntime, options: RestRoutesOptions): Ro
   const { call, ...admissionOptions } = options
   const { originOf } = options
   const openApi = memoizeByOrigin(createOpenApiBytes(runtime.model))
-  const rest = createRestHandler(call, originOf, options.bodyDeadlineMs)
+  const rest = createRestHandler(
+    call,
+    originOf,
+    runtime.model.config.server.trustProxy,
+    options.bodyDeadlineMs,
+  )
   const { resources, resourceTemplates } = runtime.model
   const hasResources = resources.length + resourceTemplates.length > 0
   return [

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
 import { isPorticoError } from '../../../core/portico-error.js'
+import { requestIdOfError } from '../../../core/request-id.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../../http/problem-response.js'
 import type { McpResultForm } from '../catalog/to-mcp-tool.js'
 
@@ -56,5 +57,14 @@ export function toToolErrorResult(error: unknown, dev: boolean): CallToolResult 
   } else {
     text = error.expose || dev ? error.message : GENERIC_EXECUTION_DETAIL
   }
-  return { content: [{ type: 'text', text }], isError: true }
+  // The id the server's log line of an unexpected failure carries, for the user to quote.
+  const requestId = requestIdOfError(error)
+  return {
+    content: [{ type: 'text', text }],
+    isError: true,
+    ...(requestId === undefined ? {} : { _meta: { [META_REQUEST_ID]: requestId } }),
+  }
 }
+
+/** The `_meta` key of a failed call's request id (see `requestIdOf`). */
+export const META_REQUEST_ID = 'com.portico/requestId'

@@ -1,0 +1,115 @@
+import { writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildPlugin } from '../support/build-plugin.js'
+import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
+
+// `portico start` with tracing off, behind a trusted proxy (`server.trustProxy`): a failing
+// call's problem document, its MCP result and its log line quote one request id, the proxy's
+// `X-Request-Id` when it sent one, else one made for the request; no token or input reaches the
+// log.
+
+const TOKEN = 'secret-token-9d3e51'
+const INPUT_MARK = 'input-mark-97531'
+const PROXY_ID = 'proxy-id-8c2f4a71'
+
+let plugin: Awaited<ReturnType<typeof copyPlugin>>
+let cli: CliProcess
+let baseUrl: string
+
+beforeAll(async () => {
+  plugin = await copyPlugin(resolve(import.meta.dirname, 'fixtures/traced-plugin'))
+  await writeFile(
+    join(plugin.dir, 'portico.config.ts'),
+    "export default { title: 'Traced', server: { trustProxy: true }, limits: { eventLoopDelayMs: 0 } }\n",
+  )
+  await buildPlugin(plugin.dir)
+  const port = await freePort()
+  cli = runCli(['start', plugin.dir], { PORT: String(port), HOST: '127.0.0.1' })
+  await cli.waitForOutput(/Ready in \d+ ms/)
+  baseUrl = `http://127.0.0.1:${port}`
+}, 120_000)
+
+afterAll(async () => {
+  await cli?.stop()
+  await plugin?.remove()
+})
+
+function call(path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      authorization: `Bearer ${TOKEN}`,
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  })
+}
+
+/** The JSON log line whose message starts so and whose requestId is `id`, once written. */
+function loggedLine(message: string, id: string): Promise<Record<string, unknown>> {
+  return pollUntil(async () =>
+    cli
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((line) => String(line.message).startsWith(message) && line.requestId === id),
+  )
+}
+
+describe('one request id through the answer and the log, tracing off', () => {
+  it('takes a trusted proxy`s X-Request-Id for a failing REST call', async () => {
+    const answer = await call('/api/Relay/fail', { text: INPUT_MARK }, { 'x-request-id': PROXY_ID })
+    expect(answer.status).toBe(500)
+    expect(await answer.json()).toMatchObject({ status: 500, requestId: PROXY_ID })
+    const line = await loggedLine('Relay_fail failed', PROXY_ID)
+    expect(line.level).toBe('error')
+  })
+
+  it('makes an id when no proxy sent one, and quotes it in the problem and the log', async () => {
+    const answer = await call('/api/Relay/fail', { text: INPUT_MARK })
+    const problem = (await answer.json()) as { requestId?: string }
+    expect(problem.requestId).toMatch(/^[0-9a-f]{32}$/)
+    await loggedLine('Relay_fail failed', problem.requestId as string)
+  })
+
+  it('ignores an X-Request-Id that is no plain id', async () => {
+    const answer = await call('/api/Relay/fail', { text: 'x' }, { 'x-request-id': 'a b<script>' })
+    expect(((await answer.json()) as { requestId?: string }).requestId).toMatch(/^[0-9a-f]{32}$/)
+  })
+
+  it('leaves the id out of an answer that is the client`s own mistake', async () => {
+    const refused = await call('/api/Relay/echo', { text: 5 }, { 'x-request-id': PROXY_ID })
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).not.toHaveProperty('requestId')
+  })
+
+  it('quotes the id of a failed MCP tool call in its _meta and its log line', async () => {
+    const answer = await call(
+      '/mcp',
+      {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'Relay_fail', arguments: { text: INPUT_MARK } },
+      },
+      { 'mcp-protocol-version': '2025-11-25' },
+    )
+    const { result } = (await answer.json()) as {
+      result: { isError: boolean; _meta?: Record<string, string> }
+    }
+    expect(result.isError).toBe(true)
+    const id = result._meta?.['com.portico/requestId']
+    expect(id).toMatch(/^[0-9a-f]{32}$/)
+    await loggedLine('Relay_fail failed', id as string)
+  })
+
+  it('writes no token or input to the log', () => {
+    expect(cli.output()).toContain('Relay_fail failed')
+    expect(cli.output()).not.toContain(TOKEN)
+    expect(cli.output()).not.toContain(INPUT_MARK)
+  })
+})
