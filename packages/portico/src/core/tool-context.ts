@@ -206,6 +206,16 @@ export interface PorticoToolContext {
    */
   closeStream(): boolean
   /**
+   * Tells the MCP clients subscribed to the resource at `uri` that it changed, so that they read
+   * it again: `notifications/resources/updated`, on every replica (through Redis when
+   * `PORTICO_REDIS_URL` is set), to 2025 sessions that sent `resources/subscribe` and to
+   * 2026-07-28 `subscriptions/listen` streams that name it. Call it once the change is made (after
+   * the write, not before). From any call, REST ones too. Resolves once sent; a failure to send
+   * is logged, not thrown, since the change itself was made. Rejects a `uri` that is not a
+   * non-empty string of at most 2,048 characters.
+   */
+  resourceUpdated(uri: string): Promise<void>
+  /**
    * The trace this call belongs to, while tracing is on (`OTEL_EXPORTER_OTLP_ENDPOINT`, see
    * docs/observability.md): the ids and the `traceparent` of the tool's own span, to pass on to
    * a client that does not use `fetch` (a queue, a database driver). `fetch` sends it on by

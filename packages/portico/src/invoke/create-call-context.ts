@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../core/json-schema.js'
+import { logger } from '../core/logger.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { PorticoError } from '../core/portico-error.js'
 import type {
@@ -31,6 +32,32 @@ export interface CallContextHandle {
   finish(): void
 }
 
+/** Where `ctx.resourceUpdated` sends: the serving parts' change bus (see `ToolRuntime`). */
+export type ResourceNotifier = (uri: string) => Promise<void>
+
+/** Longest URI `ctx.resourceUpdated` takes (`MAX_CHANGE_URI_LENGTH` of the change bus). */
+const MAX_UPDATED_URI_LENGTH = 2048
+
+/** `ctx.resourceUpdated`: checks the URI, then publishes it; a failure to publish is logged. */
+async function resourceUpdated(
+  toolId: string,
+  uri: unknown,
+  notify: ResourceNotifier | undefined,
+): Promise<void> {
+  if (typeof uri !== 'string' || uri === '' || uri.length > MAX_UPDATED_URI_LENGTH) {
+    throw new TypeError(
+      `${toolId}: ctx.resourceUpdated takes a resource URI, a non-empty string of at most ${MAX_UPDATED_URI_LENGTH} characters`,
+    )
+  }
+  if (!notify) return
+  try {
+    await notify(uri)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    logger.warn(`${toolId}: could not tell subscribers that ${uri} changed: ${reason}`)
+  }
+}
+
 /** Compiles the schema of an elicitation's form, to check the client's answer against it. */
 export type CompileAnswerSchema = (schema: JsonSchema) => CompiledValidator
 
@@ -50,6 +77,7 @@ export function createCallContext(
   caller: PorticoCaller | undefined,
   channel: ToolChannel | undefined,
   compileAnswerSchema: CompileAnswerSchema,
+  notifyResource?: () => ResourceNotifier | undefined,
 ): CallContextHandle {
   let controller: AbortController | undefined
   let abortReason: { reason: unknown } | undefined
@@ -119,6 +147,7 @@ export function createCallContext(
       channel.closeStream()
       return true
     },
+    resourceUpdated: (uri) => resourceUpdated(toolId, uri, notifyResource?.()),
     // Read when the method reads it: the span active then is the tool's own.
     get trace() {
       return traceHooks()?.activeTrace()

@@ -27,7 +27,11 @@ import { MAX_RESOURCE_URI_LENGTH, normalizeResourceUri } from '../model/resource
 import { coerceTemplateVariables } from './coerce-template-variables.js'
 import { compileOutputShaper, type OutputShaper } from './compile-output-shaper.js'
 import { type CompiledValidator, createSchemaCompiler } from './compile-validator.js'
-import { type CompileAnswerSchema, createCallContext } from './create-call-context.js'
+import {
+  type CompileAnswerSchema,
+  createCallContext,
+  type ResourceNotifier,
+} from './create-call-context.js'
 import type { IsolatedCalls } from './create-isolated-calls.js'
 import { createToolContentShaper } from './create-tool-content-shaper.js'
 import { describeThrown } from './describe-thrown.js'
@@ -105,6 +109,11 @@ export interface ToolRuntime {
     caller?: PorticoCaller,
     channel?: ToolChannel,
   ): Promise<PromptMessage[]>
+  /**
+   * Where `ctx.resourceUpdated` publishes, set by whoever serves the runtime (the serving parts'
+   * change bus); until then it publishes nothing.
+   */
+  setResourceNotifier(notify: ResourceNotifier): void
 }
 
 /** What {@link ToolRuntime.requiredScopes} looks up: a tool, a prompt or a resource URI. */
@@ -289,6 +298,7 @@ export function createToolRuntime(
   const files = new Map(model.resources.map((resource) => [resource.uri, fileContents(resource)]))
 
   const timeoutMs = model.config.limits.toolTimeoutMs
+  let resourceNotifier: ResourceNotifier | undefined
   const onToolError = options.onToolError ?? logToolError
   /** The one way a method runs, for tools, templates and prompts alike. */
   const run = async (
@@ -309,7 +319,7 @@ export function createToolRuntime(
     }
     if (tool.datePlan !== undefined) reviveDates(input, tool.datePlan)
     const call = tool.takesContext
-      ? createCallContext(toolId, caller, channel, compileAnswerSchema)
+      ? createCallContext(toolId, caller, channel, compileAnswerSchema, () => resourceNotifier)
       : undefined
     // An isolated call's timeout ends its worker, and with it the call: nothing comes late.
     const ending = tool.isolated ? new AbortController() : undefined
@@ -354,6 +364,9 @@ export function createToolRuntime(
   }
   return {
     model,
+    setResourceNotifier(notify) {
+      resourceNotifier = notify
+    },
     findTool: (toolId) => tools.get(toolId)?.definition,
     async invokeTool(toolId, input, caller, channel) {
       const tool = tools.get(toolId)

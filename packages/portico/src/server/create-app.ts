@@ -18,6 +18,7 @@ import { refuseForeignPreflight } from '../http/refuse-foreign-preflight.js'
 import type { Route } from '../http/route.js'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import type { McpEventStore } from '../stores/mcp-event-store.js'
+import type { McpNotificationBus } from '../stores/mcp-notification-bus.js'
 import type { McpSessionStore } from '../stores/mcp-session-store.js'
 import type { McpTaskStore } from '../stores/mcp-task-store.js'
 import { docsRoutes } from '../surfaces/docs/docs-routes.js'
@@ -108,6 +109,12 @@ export interface McpAppOptions {
    */
   taskStore?: McpTaskStore
   /**
+   * How replicas tell each other that a resource (`ctx.resourceUpdated`) or a task changed, so
+   * that each notifies the subscribers it holds (see {@link McpNotificationBus}). Default: in
+   * memory, per process; `portico start` uses Redis pub/sub with `PORTICO_REDIS_URL`.
+   */
+  notificationBus?: McpNotificationBus
+  /**
    * Signs the `requestState` of 2026-07-28 input rounds (HMAC-SHA256, 32 characters or more).
    * Default: a random key per process; replicas need the same one (`portico start` reads
    * `PORTICO_STATE_SECRET`), or a round begun on one fails on another.
@@ -193,6 +200,7 @@ export function createAppFromParts(
       ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
       ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
       taskRunner: parts.taskRunner,
+      notificationBus: parts.notificationBus,
       ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
     }),

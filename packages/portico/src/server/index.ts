@@ -15,6 +15,11 @@ export type {
   McpEventStore,
 } from '../stores/mcp-event-store.js'
 export type {
+  McpChange,
+  McpChangeListener,
+  McpNotificationBus,
+} from '../stores/mcp-notification-bus.js'
+export type {
   McpSessionRecord,
   McpSessionStore,
 } from '../stores/mcp-session-store.js'

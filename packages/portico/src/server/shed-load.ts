@@ -100,9 +100,12 @@ export function shedLoad(serve: RequestListener, options: LoadSheddingOptions): 
         return refuse(pathname, response, Math.round(wait), max)
       }
       // An event stream stays open for as long as its client likes, costing the loop nothing
-      // meanwhile: it is not a call in the queue (`limits.mcpStreams` caps those).
-      if (!(request.method === 'GET' && request.headers.accept?.includes('text/event-stream')))
-        gauge.admit(response)
+      // meanwhile: it is not a call in the queue (`limits.mcpStreams` caps those). So is a
+      // 2026-07-28 `subscriptions/listen`, a POST that its `Mcp-Method` header names.
+      const stream =
+        (request.method === 'GET' && request.headers.accept?.includes('text/event-stream')) ||
+        request.headers['mcp-method'] === 'subscriptions/listen'
+      if (!stream) gauge.admit(response)
       serve(request, response)
     },
   }

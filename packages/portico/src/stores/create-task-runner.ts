@@ -35,6 +35,8 @@ export interface TaskRunnerOptions {
   store: McpTaskStore
   ttlMs: number
   pollIntervalMs: number
+  /** Called with a task's id each time its changed state is stored (`notifications/tasks`). */
+  onChange?(taskId: string): void
 }
 
 /** What {@link TaskRunner.adopt} needs of a running call. */
@@ -82,7 +84,8 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
     }
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key]
     task.state = next as unknown as McpTaskState
-    return store.put(task.state).catch(logFailure('Storing'))
+    const { taskId } = task.state
+    return store.put(task.state).then(() => options.onChange?.(taskId), logFailure('Storing'))
   }
   // Reads what other replicas stored for the tasks that run here, and renews their leases.
   const poll = async () => {

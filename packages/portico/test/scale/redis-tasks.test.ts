@@ -1,13 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client'
 import { createClient } from '@redis/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RedisServer, startRedisServer } from '../../../hub/test/support/redis-server.js'
 import { taskLeaseMs } from '../../src/stores/create-task-runner.js'
 import { buildPlugin } from '../support/build-plugin.js'
-import { copyPlugin } from '../support/cli-process.js'
+import { copyPlugin, pollUntil } from '../support/cli-process.js'
 import { fixtureDir } from '../support/serve-plugin.js'
-import { type McpTaskClient, taskClient } from '../support/task-client.js'
+import { type McpTaskClient, TASKS_EXTENSION, taskClient } from '../support/task-client.js'
 import { type Nginx, startNginx } from './nginx.js'
 import { killReplica, type ReplicaProcess, startReplicas, stopReplicas } from './replicas.js'
 
@@ -119,6 +120,48 @@ describe('MCP tasks shared through Redis by two replicas', () => {
     expect((await onB(longLocation, 'DELETE')).status).toBe('working')
     expect((await until(longLocation, 'cancelled')).status).toBe('cancelled')
     expect(await readFile(mark, 'utf8')).toBe('aborted')
+  })
+
+  it('notifies a subscriber on B of a resource changed and a task ended on A, through Redis', async () => {
+    const client = new Client(
+      { name: 'portico-tests', version: '1.0.0' },
+      {
+        versionNegotiation: { mode: { pin: '2026-07-28' } },
+        capabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+      },
+    )
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${replicas[1]?.url}/mcp`)))
+    try {
+      const updated: string[] = []
+      const tasks: Record<string, unknown>[] = []
+      client.setNotificationHandler('notifications/resources/updated', (notification) => {
+        updated.push(notification.params.uri)
+      })
+      client.fallbackNotificationHandler = async (notification) => {
+        if (notification.method === 'notifications/tasks') tasks.push(notification.params ?? {})
+      }
+      const task = await a.create('Job_sleep', { ms: 800 })
+      const filter = { resourceSubscriptions: ['board://notes/r'], taskIds: [task.taskId] }
+      const subscription = await client.listen(filter as Parameters<Client['listen']>[0])
+      const written = await fetch(`${replicas[0]?.url}/api/Board/write`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'r', text: 'on A' }),
+      })
+      expect(written.status).toBe(200)
+      await pollUntil(async () => (updated.length > 0 ? true : undefined))
+      expect(updated).toEqual(['board://notes/r'])
+      const ended = await pollUntil(async () =>
+        tasks.find((params) => params.status === 'completed'),
+      )
+      expect(ended).toMatchObject({
+        taskId: task.taskId,
+        result: { structuredContent: { pid: replicas[0]?.cli.child.pid } },
+      })
+      await subscription.close()
+    } finally {
+      await client.close()
+    }
   })
 
   it('behind nginx, polls and cancels on one replica a task created on the other', async () => {

@@ -11,8 +11,10 @@ import { notFoundResponse } from '../../http/problem-response.js'
 import type { Route } from '../../http/route.js'
 import { createResultWriter } from '../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
+import { createMemoryNotificationBus } from '../../stores/create-memory-notification-bus.js'
 import type { TaskRunner } from '../../stores/create-task-runner.js'
 import type { McpEventStore } from '../../stores/mcp-event-store.js'
+import type { McpNotificationBus } from '../../stores/mcp-notification-bus.js'
 import type { McpSessionStore } from '../../stores/mcp-session-store.js'
 import { createCallRegistry } from './calls/create-call-registry.js'
 import { createDeclaredCapabilities } from './calls/create-declared-capabilities.js'
@@ -24,6 +26,8 @@ import { lazyPerServer } from './catalog/lazy-per-server.js'
 import { createHotAnswer, type HotAnswer } from './hot/create-hot-answer.js'
 import type { SdkLeg, SdkLegOptions } from './sdk/create-sdk-leg.js'
 import { createMcpSessions } from './sessions/create-mcp-sessions.js'
+import { createListenLeg } from './subscriptions/create-listen-leg.js'
+import { createSubscriptions } from './subscriptions/create-subscriptions.js'
 import { createMcpTasks } from './tasks/create-mcp-tasks.js'
 import { createTasksLeg } from './tasks/create-tasks-leg.js'
 import { createHostOriginCheck } from './wire/create-host-origin-check.js'
@@ -49,6 +53,11 @@ export interface McpRoutesOptions {
   sessionStore?: McpSessionStore
   /** Runs the tasks over their store, shared with REST (see `createTaskRunner`). */
   taskRunner: TaskRunner
+  /**
+   * Where changes of resources and tasks are heard, from every replica (see
+   * `McpNotificationBus`); default: in memory, this process's changes only.
+   */
+  notificationBus?: McpNotificationBus
   /** Closes the stateful sessions when aborted: the app is closing. */
   signal?: AbortSignal
   /** How long a body may take to arrive (see `readBodyBytes`); absent where the host bounds it. */
@@ -114,6 +123,16 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       return { ...toToolErrorResult(outcome.failed, options.dev) }
     },
   })
+  const subscriptions = createSubscriptions(
+    options.notificationBus ?? createMemoryNotificationBus(),
+    (taskId, owner) => tasks.get(taskId, owner),
+  )
+  const listenLeg = createListenLeg({
+    subscriptions,
+    knowsResource: (server, uri) =>
+      runtime.findResource(uri, catalogs.get(server)?.resourceScope) !== undefined,
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
   const taskLegs = new Map<string, McpLeg>()
   const hotAnswers = new Map<string, HotAnswer>()
   const mirrors = new Map<string, McpMirrors>()
@@ -140,7 +159,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       resourceTemplates: JSON.stringify({ resourceTemplates: catalog.resourceTemplates }),
     })
   }
-  const sdkLegs = lazySdkLegs(catalogs, runtime, { ...options, rounds })
+  const sdkLegs = lazySdkLegs(catalogs, runtime, { ...options, rounds, subscriptions })
   // The SDK loads on the first MCP request, after the hot path answered it: a server that only
   // answers REST never loads it (about 25 MiB and 100 ms on the first answer when preloaded at
   // start). A preload that fails is retried by the first request that needs the SDK, which
@@ -153,7 +172,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
   }
   const sessions =
     runtime.model.config.mcp.sessions === 'stateful'
-      ? createMcpSessions(catalogs, runtime, { ...options, rounds })
+      ? createMcpSessions(catalogs, runtime, { ...options, rounds, subscriptions })
       : undefined
   // The legs that answer an admitted POST, in order: the first answer wins, and the SDK's leg,
   // last, answers everything.
@@ -162,6 +181,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
     ...(sessions ? [sessions.servePost] : []),
     (exchange) =>
       exchange.parsedBody === undefined ? undefined : hotAnswers.get(exchange.server)?.(exchange),
+    (exchange) => (exchange.parsedBody === undefined ? undefined : listenLeg(exchange)),
     (exchange) =>
       exchange.parsedBody === undefined ? undefined : taskLegs.get(exchange.server)?.(exchange),
     (exchange) => sdkLegs().then((sdk) => (sdk.get(exchange.server) as SdkLeg)(exchange)),

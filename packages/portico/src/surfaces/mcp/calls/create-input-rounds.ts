@@ -39,6 +39,8 @@ export interface RoundChannel {
    * `input_required`, though signing its state may take a moment yet.
    */
   ended(): boolean
+  /** The client's answer to `key` from this round's state or responses, if it gave one. */
+  answerOf(key: string): { answer: unknown } | undefined
 }
 
 /** What the state carries from round to round: every answer so far, bound to one call. */
@@ -139,6 +141,7 @@ export function createInputRounds(options: InputRoundsOptions = {}): InputRounds
           ask({ method: 'sampling/createMessage', params }, askOptions),
         roots: (askOptions) => ask({ method: 'roots/list' }, askOptions),
         ended: () => asked.size > 0,
+        answerOf: (askKey) => (askKey in answers ? { answer: answers[askKey] } : undefined),
       }
       const call = invoke(channel).then(
         (complete) => ({ complete }),

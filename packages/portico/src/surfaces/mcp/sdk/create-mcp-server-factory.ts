@@ -28,6 +28,7 @@ import { toCallToolResult, toToolErrorResult } from '../calls/to-call-tool-resul
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
 import type { McpResultForm } from '../catalog/to-mcp-tool.js'
+import type { McpSubscriptions } from '../subscriptions/create-subscriptions.js'
 import { LEGACY_PROTOCOL_VERSIONS, type McpEra } from '../wire/protocol-versions.js'
 import { adaptSdkAnswers } from './adapt-sdk-answers.js'
 import { createListAnswer } from './create-list-answer.js'
@@ -41,6 +42,8 @@ export interface McpServerFactoryOptions {
   rounds: InputRounds
   /** The plugin's skills as the SDK's skills extension, built once; attached to each server. */
   skills?: SkillsExtension
+  /** Where a 2025 session's `resources/subscribe` registers (see `registerResourceHandlers`). */
+  subscriptions?: McpSubscriptions
 }
 
 /** What one request brings to its server: its era, the caller, and the origin it was made to. */
@@ -164,6 +167,7 @@ export function createMcpServerFactory(
       runtime,
       dev: options.dev,
       origin,
+      ...(options.subscriptions ? { subscriptions: options.subscriptions } : {}),
       ...(context ? { caller: context } : {}),
     })
     options.skills?.attach(mcp)

@@ -2,6 +2,7 @@ import { createMcpHandler, type McpRequestContext } from '@modelcontextprotocol/
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { InputRounds } from '../calls/create-input-rounds.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
+import type { McpSubscriptions } from '../subscriptions/create-subscriptions.js'
 import { isLegacyEra } from '../wire/is-legacy-era.js'
 import type { McpExchange } from '../wire/mcp-leg.js'
 import { createSdkServerFactory } from './create-sdk-server-factory.js'
@@ -21,6 +22,8 @@ export interface SdkLegOptions {
   originOf(request: Request): string
   /** 2026-07-28 input rounds, shared with the hot path. */
   rounds: InputRounds
+  /** Where a 2025 session's `resources/subscribe` registers; absent: subscribing delivers nothing. */
+  subscriptions?: McpSubscriptions
 }
 
 /**

@@ -5,6 +5,7 @@ import type { SkillDefinition } from '../../../model/plugin-model.js'
 import type { InputRounds } from '../calls/create-input-rounds.js'
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
+import type { McpSubscriptions } from '../subscriptions/create-subscriptions.js'
 import { createMcpServerFactory, type McpRequestScope } from './create-mcp-server-factory.js'
 
 /**
@@ -15,12 +16,17 @@ import { createMcpServerFactory, type McpRequestScope } from './create-mcp-serve
 export async function createSdkServerFactory(
   catalog: McpServerCatalog,
   runtime: ToolRuntime,
-  options: { dev: boolean; rounds: InputRounds },
+  options: { dev: boolean; rounds: InputRounds; subscriptions?: McpSubscriptions },
 ): Promise<(scope: McpRequestScope) => McpServer> {
-  const { dev, rounds } = options
+  const { dev, rounds, subscriptions } = options
   const skills =
     catalog.skills.length > 0 ? await loadSkillsExtension(catalog.skills, runtime, dev) : undefined
-  return createMcpServerFactory(catalog, runtime, { dev, rounds, ...(skills ? { skills } : {}) })
+  return createMcpServerFactory(catalog, runtime, {
+    dev,
+    rounds,
+    ...(skills ? { skills } : {}),
+    ...(subscriptions ? { subscriptions } : {}),
+  })
 }
 
 /**

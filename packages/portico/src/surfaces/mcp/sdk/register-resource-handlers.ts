@@ -27,6 +27,8 @@ import {
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { completeValues } from '../catalog/complete-values.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
+import { MAX_SUBSCRIBED, type McpSubscriptions } from '../subscriptions/create-subscriptions.js'
+import { sessionSubscriptions } from '../subscriptions/session-subscriptions.js'
 import { createListAnswer, type ListAnswer } from './create-list-answer.js'
 import { callerFromAuthInfo } from './to-auth-info.js'
 
@@ -38,6 +40,8 @@ export interface ResourceHandlerScope {
   origin: string
   /** The caller, unless each request brings its own (`ctx.http.authInfo`, in a session). */
   caller?: PorticoCaller
+  /** Where a session's `resources/subscribe` registers; absent, a subscription delivers nothing. */
+  subscriptions?: McpSubscriptions
 }
 
 /**
@@ -73,17 +77,40 @@ export function registerResourceHandlers(
     }
     server.setRequestHandler('resources/list', prepared.listResources)
     server.setRequestHandler('resources/templates/list', prepared.listResourceTemplates)
-    // A resource changes only with the model: a subscription is taken, and nothing is ever
-    // updated while the server runs (a model reload is a new server, which clients reconnect to).
-    const subscription = ({ params }: { params: { uri: string } }) => {
-      const known =
-        prepared.listedUris.has(params.uri) ||
-        scope.runtime.findResource(params.uri, catalog.resourceScope) !== undefined
-      if (!known) throw new ResourceNotFoundError(params.uri, `Resource ${params.uri} not found`)
-      return {}
+    // A session's subscriptions live as long as its server: each `ctx.resourceUpdated(uri)`, on
+    // any replica, reaches it as `notifications/resources/updated`, on its GET stream. Without a
+    // session (stateless 2025) there is no stream to send on: a subscription is taken and
+    // delivers nothing, as the 2026-07-28 `subscriptions/listen` does instead.
+    const session = scope.subscriptions
+      ? sessionSubscriptions(scope.subscriptions, (uri) => server.sendResourceUpdated({ uri }))
+      : undefined
+    if (session) {
+      const closed = server.onclose
+      server.onclose = () => {
+        session.close()
+        closed?.()
+      }
     }
-    server.setRequestHandler('resources/subscribe', subscription)
-    server.setRequestHandler('resources/unsubscribe', subscription)
+    const subscription =
+      (subscribe: boolean) =>
+      ({ params }: { params: { uri: string } }, ctx: ServerContext) => {
+        const known =
+          prepared.listedUris.has(params.uri) ||
+          scope.runtime.findResource(params.uri, catalog.resourceScope) !== undefined
+        if (!known) throw new ResourceNotFoundError(params.uri, `Resource ${params.uri} not found`)
+        if (session && ctx.sessionId !== undefined) {
+          if (!subscribe) session.remove(params.uri)
+          else if (!session.add(params.uri)) {
+            throw new ProtocolError(
+              ProtocolErrorCode.InvalidParams,
+              `A session may subscribe to ${MAX_SUBSCRIBED} resources at most`,
+            )
+          }
+        }
+        return {}
+      }
+    server.setRequestHandler('resources/subscribe', subscription(true))
+    server.setRequestHandler('resources/unsubscribe', subscription(false))
   }
   if (catalog.capabilities.completions) {
     server.setRequestHandler('completion/complete', ({ params }) => {

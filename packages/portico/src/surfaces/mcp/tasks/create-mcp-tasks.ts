@@ -101,6 +101,10 @@ export function createMcpTasks(
                 : round.sample(params as never, askOptions)
             }
             asks++
+            // Answered already by the call's rounds: the task began before the tool asked (the
+            // round's state took long to verify), and the client gave this answer with the call.
+            const given = round.answerOf(key)
+            if (given) return Promise.resolve(given.answer)
             // A key is never reused over a task's life (SEP-2663): a repeated one gets its place.
             const used = task.waiting.has(key) || key in (task.state.inputRequests ?? {})
             return askInTask(task, request, used ? `${key}-${asks}` : key)

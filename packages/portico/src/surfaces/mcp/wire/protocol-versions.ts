@@ -49,6 +49,8 @@ export const META_CLIENT_INFO = 'io.modelcontextprotocol/clientInfo'
 export const META_LOG_LEVEL = 'io.modelcontextprotocol/logLevel'
 export const META_SERVER_INFO = 'io.modelcontextprotocol/serverInfo'
 export const META_RELATED_TASK = 'io.modelcontextprotocol/related-task'
+/** The key of a `subscriptions/listen` stream's id on each notification it carries (2026-07-28). */
+export const META_SUBSCRIPTION_ID = 'io.modelcontextprotocol/subscriptionId'
 
 /** Whether a version header names one of the initialize-based revisions. */
 export function isLegacyVersion(version: string): boolean {
