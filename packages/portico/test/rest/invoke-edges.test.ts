@@ -14,6 +14,7 @@ describe('the invocation path', () => {
         'elicit',
         'log',
         'progress',
+        'resourceUpdated',
         'roots',
         'sample',
         'signal',
