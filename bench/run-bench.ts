@@ -30,6 +30,7 @@ import {
   measureLoad,
 } from './lib/measure-load.js'
 import { type MedianRow, medianRuns } from './lib/median-runs.js'
+import { printTracingCost } from './lib/print-tracing-cost.js'
 import { startServerProcess } from './lib/server-process.js'
 import {
   checkSum,
@@ -77,6 +78,7 @@ const servers: Record<string, string> = {
   'portico-auth': 'as portico, in mode custom: an RS256 bearer token verified on every call',
   'portico-isolated':
     'as portico, with server.isolateTools: each call in a worker thread of the Piscina pool',
+  'portico-traced': 'as portico, with OTEL tracing sampled at 100% (OTLP/HTTP to a sink)',
 }
 
 /** The servers whose rows run on every Node leg: what the targets need. The peers run once. */
@@ -85,7 +87,7 @@ const everyNodeServers = new Set(['bare-node', 'portico', 'portico-auth'])
  * The servers whose rows run in every round on the current Node only: compared with a row of
  * `everyNodeServers` by its median run, but no target reads them.
  */
-const everyRoundServers = new Set(['portico-isolated'])
+const everyRoundServers = new Set(['portico-isolated', 'portico-traced'])
 
 /** Whether `server`'s row runs in `round` on `node`. */
 const runsIn = (server: string, node: NodeBinary, round: number) =>
@@ -112,6 +114,8 @@ const scenarios: Scenario[] = [
     { server, workload: 'MCP call 2026', requests: [mcpModernCall] },
   ]),
   { server: 'fastmcp', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+  { server: 'portico-traced', workload: 'REST call', requests: [restAdd] },
+  { server: 'portico-traced', workload: 'MCP call 2026', requests: [mcpModernCall] },
   { server: 'tmcp', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
   ...['portico', ...peersOfBothEras].flatMap((server) => [
     { server, workload: 'MCP mixed 2025', requests: mixed(mcpLegacyList, mcpLegacyCall) },
@@ -210,6 +214,7 @@ async function main(): Promise<void> {
   if (onlyRows !== undefined) {
     for (const leg of measured) printThroughput(leg)
     for (const leg of measured) printIsolation(leg)
+    for (const leg of measured) printTracingCost(leg)
     return
   }
 
@@ -230,6 +235,7 @@ async function main(): Promise<void> {
 
   for (const leg of legs) printThroughput(leg)
   for (const leg of legs) printIsolation(leg)
+  for (const leg of legs) printTracingCost(leg)
   printColdStart(legs)
   printOnceOnly(once, nodes.find((each) => each.current)?.node ?? '')
   for (const leg of legs) printCatalog(leg)
