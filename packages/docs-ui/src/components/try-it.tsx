@@ -17,6 +17,7 @@ import {
 import { callTool, type FieldError, type RestCallResult, readProblem } from '../lib/rest-call.js'
 import { RESPOND_ASYNC } from '../lib/rest-task.js'
 import { challengedScopes } from '../lib/token-scopes.js'
+import { CallHistoryPanel } from './call-history-panel.js'
 import { CallSnippets } from './call-snippets.js'
 import { RichText } from './schema-view.js'
 import { StartedTask, TaskToggle } from './task-progress.js'
@@ -115,9 +116,10 @@ export function TryIt({
       setRawError('This is not valid JSON: fix it to go back to the form.')
     }
   }
-  const send = () => {
+  /** Calls the tool with `sent` (the form's input, or one run again from the history). */
+  const send = (sent = body) => {
     setCall({ status: 'pending' })
-    callTool(url, body, asTask ? { prefer: RESPOND_ASYNC } : {}).then(
+    callTool(url, sent, asTask ? { prefer: RESPOND_ASYNC } : {}).then(
       (result) => {
         setCall({ status: 'done', result })
         // The body reached the server: what the JSON check said of an earlier draft is stale.
@@ -126,7 +128,7 @@ export function TryIt({
         if (onSuccess && result.status >= 200 && result.status < 300 && result.status !== 202) {
           let input: unknown
           try {
-            input = JSON.parse(body)
+            input = JSON.parse(sent)
           } catch {
             input = {}
           }
@@ -139,6 +141,19 @@ export function TryIt({
           message: error instanceof Error ? error.message : String(error),
         }),
     )
+  }
+  /** Puts an input from the history or the saved ones in the form (as JSON text if not JSON). */
+  const load = (input: string, run: boolean) => {
+    try {
+      const parsed = JSON.parse(input) as Json
+      if (raw === undefined) setValue(parsed)
+      else setRaw(JSON.stringify(parsed, null, 2))
+    } catch {
+      setRaw(input)
+    }
+    setRawError(undefined)
+    setGeneration(generation + 1)
+    if (run) send(input)
   }
 
   return (
@@ -218,6 +233,12 @@ export function TryIt({
       </form>
       <ResponsePanel call={call} />
       {call.status === 'done' && <StartedTask result={call.result} />}
+      <CallHistoryPanel
+        toolId={toolId}
+        restPath={new URL(url, location.href).pathname}
+        body={body}
+        onLoad={load}
+      />
       <CallSnippets
         target={{ restUrl: url, body, withToken: token !== undefined, toolId }}
         mcp={mcp}

@@ -21,7 +21,7 @@ export interface LoginUser {
   picture?: string
 }
 
-function readAccessToken(): string | undefined {
+export function readAccessToken(): string | undefined {
   try {
     return sessionStorage.getItem(TOKEN_KEY) ?? undefined
   } catch {

@@ -1,4 +1,5 @@
 import { authorizationHeaders, noteRefusedToken } from './access-token.js'
+import { recordCall } from './call-history.js'
 import { shellQuote } from './connect-snippets.js'
 
 /** What a tool call answered, as the try-it panel shows it. */
@@ -33,19 +34,36 @@ export async function callTool(
 ): Promise<RestCallResult> {
   const { pathname, search } = new URL(url, location.href)
   const started = performance.now()
-  const response = await fetch(pathname + search, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      ...extraHeaders,
-      ...authorizationHeaders(),
-    },
-    body,
-  })
+  // Each call goes into the tab's history (lib/call-history.ts): the input, never the headers.
+  const remember = (status: number, outcome: 'answered' | 'not sent') =>
+    recordCall({
+      surface: 'rest',
+      tool: pathname,
+      input: body,
+      status,
+      outcome,
+      ms: Math.round(performance.now() - started),
+    })
+  let response: Response
+  try {
+    response = await fetch(pathname + search, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        ...extraHeaders,
+        ...authorizationHeaders(),
+      },
+      body,
+    })
+  } catch (error) {
+    remember(0, 'not sent')
+    throw error
+  }
   if (response.status === 401) noteRefusedToken()
   const text = await response.text()
   const ms = Math.round(performance.now() - started)
+  remember(response.status, 'answered')
   return {
     status: response.status,
     statusText: response.statusText,

@@ -10,6 +10,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/client'
 import { version } from '../../package.json'
+import { type CallOutcome, recordCall } from '../lib/call-history.js'
 import type { TrafficRecorder } from './traffic-recorder.js'
 
 /** The protocol revisions Portico serves: one per era. */
@@ -66,11 +67,43 @@ export async function connectMcp(
       tools,
       ...(prompts ? { prompts } : {}),
       ...(resources ? { resources } : {}),
-      callTool: (name, args) => client.callTool({ name, arguments: args }),
+      callTool: (name, args) =>
+        recordedCall(url, name, args, () => client.callTool({ name, arguments: args })),
       close: () => client.close(),
     }
   } catch (error) {
     await client.close().catch(() => undefined)
+    throw error
+  }
+}
+
+/** Makes a `tools/call` and puts it in the tab's history (lib/call-history.ts), arguments only. */
+async function recordedCall(
+  url: string,
+  name: string,
+  args: Record<string, unknown>,
+  call: () => Promise<CallToolResult>,
+): Promise<CallToolResult> {
+  const started = performance.now()
+  const remember = (status: number, outcome: CallOutcome) =>
+    recordCall({
+      surface: 'mcp',
+      tool: name,
+      endpoint: new URL(url, location.href).pathname,
+      input: JSON.stringify(args),
+      status,
+      outcome,
+      ms: Math.round(performance.now() - started),
+    })
+  try {
+    const result = await call()
+    remember(result.isError ? 500 : 200, result.isError ? 'tool error' : 'answered')
+    return result
+  } catch (error) {
+    // The SDK throws an error answer with its JSON-RPC code; anything else never got one.
+    const code = (error as { code?: unknown } | null)?.code
+    if (typeof code === 'number') remember(code, 'protocol error')
+    else remember(0, 'not sent')
     throw error
   }
 }
