@@ -2,8 +2,13 @@ import type { RequestListener } from 'node:http'
 import { logger, setLogFormat } from '../core/logger.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { prepareBuiltPlugin } from '../server/create-fetch-handler.js'
-import { measureRequests, observeProcessCounts } from '../server/metrics/measure-requests.js'
 import {
+  measureRequests,
+  measureToolCalls,
+  observeProcessCounts,
+} from '../server/metrics/measure-requests.js'
+import {
+  isMetricsExportAsked,
   type MetricsEndpoint,
   startMetricsEndpoint,
 } from '../server/metrics/start-metrics-endpoint.js'
@@ -48,6 +53,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
     ...listen,
   })
   if (metrics) observeProcessCounts(metrics.meter, server.load)
+  const stopToolCalls = metrics ? measureToolCalls(metrics.meter) : undefined
   // Before "Ready": a supervisor that stops the server as soon as it reads that line must find
   // the signal handled, so the exit is clean.
   stopOnSignals(async () => {
@@ -57,30 +63,33 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
     if (cut > 0)
       logger.warn(`Stopped with ${cut} requests unfinished after ${limits.shutdownMs} ms`)
     plugin.close()
+    stopToolCalls?.()
     await Promise.all([metrics?.close(), tracing?.close()])
     logger.info('Stopped')
   })
   printUrls(server.url, plugin.model, listen.host)
-  if (metrics) logger.info(`Metrics for Prometheus at ${metrics.url}`)
+  if (metrics?.url) logger.info(`Metrics for Prometheus at ${metrics.url}`)
+  if (metrics?.otlp) logger.info('Metrics: sent to the OTLP endpoint of OTEL_EXPORTER_OTLP_*')
   if (tracing) logger.info('Tracing: spans go to the OTLP endpoint of OTEL_EXPORTER_OTLP_*')
   logger.success(`Ready in ${Math.round(performance.now() - started)} ms`)
 }
 
 /**
- * The metrics endpoint, when `PORTICO_METRICS_PORT` or `server.metricsPort` asks for one; the
- * SDK is loaded only then (`startMetricsEndpoint`).
+ * Metrics, when `PORTICO_METRICS_PORT` or `server.metricsPort` asks for a Prometheus endpoint or
+ * the `OTEL_*` variables for OTLP; the SDK is loaded only then (`startMetricsEndpoint`).
  */
 async function startMetrics(
   model: PluginModel,
   host: string,
 ): Promise<MetricsEndpoint | undefined> {
   const fromEnvironment = process.env.PORTICO_METRICS_PORT
-  if (!fromEnvironment && model.config.server.metricsPort === undefined) return undefined
+  const asked = !!fromEnvironment || model.config.server.metricsPort !== undefined
+  if (!asked && !isMetricsExportAsked()) return undefined
   const port = fromEnvironment ? portOf(fromEnvironment) : model.config.server.metricsPort
-  if (port === undefined || port === 0)
+  if (asked && (port === undefined || port === 0))
     throw new Error(`PORTICO_METRICS_PORT is "${fromEnvironment}": not a port number (1 to 65535)`)
   return startMetricsEndpoint({
-    port,
+    ...(port === undefined ? {} : { port }),
     host,
     name: model.identity.name,
     version: model.identity.version,

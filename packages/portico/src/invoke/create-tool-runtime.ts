@@ -5,6 +5,7 @@ import type { PorticoCaller } from '../core/plugin-context.js'
 import { PluginDefinitionError } from '../core/plugin-definition-error.js'
 import { type ErrorDetail, isPorticoError, PorticoError } from '../core/portico-error.js'
 import { markRequestId, newRequestId } from '../core/request-id.js'
+import { measureToolCall, toolCallMeter } from '../core/tool-call-meter.js'
 import type { PorticoToolContext } from '../core/tool-context.js'
 import { traceHooks } from '../core/trace-hooks.js'
 import type {
@@ -372,9 +373,11 @@ export function createToolRuntime(
       const tool = tools.get(toolId)
       if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
       const traced = traceHooks()
-      return traced
+      const call = traced
         ? traced.runTool(toolId, () => run(toolId, tool, input, caller, channel))
         : run(toolId, tool, input, caller, channel)
+      const meter = toolCallMeter()
+      return meter ? measureToolCall(meter, toolId, call) : call
     },
     requiredScopes(target) {
       if ('tool' in target) return tools.get(target.tool)?.scopes

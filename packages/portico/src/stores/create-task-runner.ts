@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { logger } from '../core/logger.js'
 import { PorticoError } from '../core/portico-error.js'
+import { countTaskStatus } from '../core/process-counts.js'
 import {
   isTerminalStatus,
   type McpTaskState,
@@ -83,6 +84,8 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
       lastUpdatedAt: new Date().toISOString(),
     }
     for (const key of Object.keys(next)) if (next[key] === undefined) delete next[key]
+    if (patch.status !== undefined && patch.status !== task.state.status)
+      countTaskStatus(task.state.status, patch.status)
     task.state = next as unknown as McpTaskState
     const { taskId } = task.state
     return store.put(task.state).then(() => options.onChange?.(taskId), logFailure('Storing'))
@@ -163,6 +166,7 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
       await store.lease(state.taskId, leaseMs)
       abandons.set(task, call.abandon)
       local.set(state.taskId, task)
+      countTaskStatus(undefined, state.status)
       polling ??= setInterval(() => void poll(), options.pollIntervalMs).unref()
       void call.ended.then((end) => finish(task, end))
       return task

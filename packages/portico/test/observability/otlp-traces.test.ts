@@ -30,11 +30,22 @@ interface OtlpSpan {
   attributes: { key: string; value: Record<string, unknown> }[]
 }
 
+interface OtlpMetric {
+  name: string
+  histogram?: {
+    dataPoints: {
+      count: string | number
+      attributes: { key: string; value: { stringValue?: string } }[]
+    }[]
+  }
+}
+
 let plugin: Awaited<ReturnType<typeof copyPlugin>>
 let receiver: Server
 let downstream: Server
 let cli: CliProcess
 const bodies: string[] = []
+const metricBodies: string[] = []
 /** The `traceparent` of each request the second server received, by the tag in its query. */
 const received = new Map<string, string | undefined>()
 let downstreamUrl: string
@@ -55,6 +66,7 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       if (request.url === '/v1/traces') bodies.push(Buffer.concat(chunks).toString())
+      if (request.url === '/v1/metrics') metricBodies.push(Buffer.concat(chunks).toString())
       response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
     })
   })
@@ -232,10 +244,33 @@ describe('portico start with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     }
   })
 
-  it('records no token, input or result in a span or a log line', () => {
+  it('sends the metrics over OTLP too: each tool call by tool and outcome, MCP ones included', () => {
+    const points = metricBodies.flatMap((body) => {
+      const parsed = JSON.parse(body) as {
+        resourceMetrics: { scopeMetrics: { metrics: OtlpMetric[] }[] }[]
+      }
+      return parsed.resourceMetrics.flatMap((resource) =>
+        resource.scopeMetrics.flatMap((scope) => scope.metrics),
+      )
+    })
+    const tool = points.find((metric) => metric.name === 'portico.tool.duration')
+    const counts = Object.fromEntries(
+      (tool?.histogram?.dataPoints ?? []).map((point) => [
+        point.attributes.map((entry) => entry.value.stringValue).join(' '),
+        Number(point.count),
+      ]),
+    )
+    // One REST call and one per MCP era of each tool.
+    expect(counts).toMatchObject({ 'Relay_fetch ok': 3, 'Relay_fail execution': 3 })
+    const names = points.map((metric) => metric.name)
+    expect(names).toContain('http.server.request.duration')
+    expect(names).toContain('portico.requests')
+  })
+
+  it('records no token, input or result in a span, a metric or a log line', () => {
     const all = bodies.join('\n')
     expect(all).toContain(TRACE_ID)
-    for (const text of [all, cli.output()]) {
+    for (const text of [all, metricBodies.join('\n'), cli.output()]) {
       expect(text).not.toContain(TOKEN)
       expect(text).not.toContain(INPUT_MARK)
       expect(text).not.toContain('/hit')

@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http'
 import type { Attributes, Meter } from '@opentelemetry/api'
 import { processCounts } from '../../core/process-counts.js'
+import { installToolCallMeter } from '../../core/tool-call-meter.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import type { LoadStats } from '../shed-load.js'
 import { createRouteOf, methodOf, type RouteOf } from './create-route-of.js'
@@ -143,8 +144,37 @@ export function measureRequests(
 }
 
 /**
+ * Records every tool call, whatever its surface (REST, MCP, a task), in `portico.tool.duration`
+ * (a histogram, seconds, by `portico.tool` and `portico.outcome`: `ok` or the error's kind): the
+ * one metric that names the tool of an MCP `tools/call`, whose name is in the body. Returns how
+ * to stop.
+ */
+export function measureToolCalls(meter: Meter): () => void {
+  const duration = meter.createHistogram('portico.tool.duration', {
+    description: 'Duration of tool calls, by tool and outcome',
+    unit: 's',
+    advice: { explicitBucketBoundaries: DURATION_BUCKETS },
+  })
+  // Attributes made once per tool and outcome: every value is a tool id or an error kind.
+  const series = new Map<string, Attributes>()
+  installToolCallMeter((toolId, seconds, outcome) => {
+    const key = `${toolId} ${outcome}`
+    let attributes = series.get(key)
+    if (!attributes) {
+      attributes = { 'portico.tool': toolId, 'portico.outcome': outcome }
+      series.set(key, attributes)
+    }
+    duration.record(seconds, attributes)
+  })
+  return () => installToolCallMeter(undefined)
+}
+
+/** The statuses of a task under way; the others are ends. */
+const TASKS_UNDER_WAY = new Set(['working', 'input_required'])
+
+/**
  * Counts read when scraped: requests shed (`limits.eventLoopDelayMs`), MCP sessions open, Redis
- * errors.
+ * errors, and the tasks this process runs, by status.
  */
 export function observeProcessCounts(meter: Meter, load: LoadStats | undefined): void {
   const shed = meter.createObservableCounter('portico.requests.shed', {
@@ -159,12 +189,26 @@ export function observeProcessCounts(meter: Meter, load: LoadStats | undefined):
     description: 'Errors reported by the Redis clients',
     unit: '{error}',
   })
+  const tasksUnderWay = meter.createObservableGauge('portico.tasks.active', {
+    description: 'Tasks this process runs, by status (working, input_required)',
+    unit: '{task}',
+  })
+  const tasksEnded = meter.createObservableCounter('portico.tasks.ended', {
+    description: 'Tasks this process ran to an end, by status (completed, failed, cancelled)',
+    unit: '{task}',
+  })
   meter.addBatchObservableCallback(
     (observer) => {
       observer.observe(shed, load?.shed ?? 0)
       observer.observe(sessions, processCounts.mcpSessions)
       observer.observe(redisErrors, processCounts.redisErrors)
+      for (const [status, count] of Object.entries(processCounts.tasks)) {
+        const under = TASKS_UNDER_WAY.has(status)
+        observer.observe(under ? tasksUnderWay : tasksEnded, count, {
+          'portico.task.status': status,
+        })
+      }
     },
-    [shed, sessions, redisErrors],
+    [shed, sessions, redisErrors, tasksUnderWay, tasksEnded],
   )
 }
