@@ -8,6 +8,7 @@ import { ThemeSwitch } from './components/theme-switch.js'
 import { accentVariables } from './lib/accent-colors.js'
 import { loginUrl } from './lib/access-token.js'
 import { CONTENTS_PATH, type PluginOverview, useDocument } from './lib/documents.js'
+import { keepScrollersFocusable } from './lib/focusable-scrollers.js'
 import { href, type Route, useRoute } from './lib/router.js'
 import { useLazyModule } from './lib/use-async.js'
 import { ApiPage } from './pages/api-page.js'
@@ -52,6 +53,7 @@ export function App() {
     root.setProperty('--accent', variables?.accent ?? overview.style.color)
     if (variables) root.setProperty('--on-accent', variables.onAccent)
   }, [overview])
+  useEffect(() => keepScrollersFocusable(document.body), [])
   // After a link changes the page, focus moves to its content, as a page load would put a
   // screen reader at the top; on the first load it stays at the start, before the top bar.
   const firstRoute = useRef(true)
@@ -64,6 +66,15 @@ export function App() {
     scrollTo(0, 0)
   }, [route.segments.join('/')])
 
+  // Until the contents are in, nothing of the page is drawn: the header, sidebar and content
+  // then appear at once instead of moving when the title and contents arrive (layout shift).
+  if (contents.status === 'loading') {
+    return (
+      <p class="app-loading" aria-busy="true">
+        Loading…
+      </p>
+    )
+  }
   const icon = overview?.style.icons[0]
   return (
     <>
@@ -106,10 +117,8 @@ export function App() {
         <main id="main" tabIndex={-1}>
           {contents.status === 'failed' ? (
             <p role="alert">The plugin's contents could not be read: {contents.message}</p>
-          ) : overview ? (
-            <Page route={route} overview={overview} />
           ) : (
-            <p aria-busy="true">Loading…</p>
+            overview && <Page route={route} overview={overview} />
           )}
         </main>
       </div>

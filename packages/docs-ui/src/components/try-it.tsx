@@ -118,6 +118,7 @@ export function TryIt({
   }
   /** Calls the tool with `sent` (the form's input, or one run again from the history). */
   const send = (sent = body) => {
+    if (call.status === 'pending') return
     setCall({ status: 'pending' })
     callTool(url, sent, asTask ? { prefer: RESPOND_ASYNC } : {}).then(
       (result) => {
@@ -222,7 +223,12 @@ export function TryIt({
           </div>
         )}
         <div class="row">
-          <button type="submit" data-testid="try-it-call" disabled={call.status === 'pending'}>
+          {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the body. */}
+          <button
+            type="submit"
+            data-testid="try-it-call"
+            aria-disabled={call.status === 'pending' ? 'true' : undefined}
+          >
             {call.status === 'pending' ? 'Calling…' : 'Call'}
           </button>
           <span class="muted">

@@ -110,11 +110,14 @@ export function McpConsole({ url }: { url: string }) {
             Disconnect
           </button>
         ) : (
+          // aria-disabled, not disabled: a disabled button drops the keyboard focus to the body.
           <button
             type="button"
             data-testid="mcp-connect"
-            disabled={state.status === 'connecting'}
-            onClick={() => void connect()}
+            aria-disabled={state.status === 'connecting' ? 'true' : undefined}
+            onClick={() => {
+              if (state.status !== 'connecting') void connect()
+            }}
           >
             {state.status === 'connecting' ? 'Connecting…' : 'Connect'}
           </button>
@@ -252,6 +255,7 @@ function ToolsSection({
   const tool = tools.find((candidate) => candidate.name === selected)
 
   const callTool = async (name: string) => {
+    if (call.status === 'calling') return
     const args = parseArguments(argumentsText)
     if (typeof args === 'string') {
       setArgumentsError(args)
@@ -346,7 +350,11 @@ function ToolsSection({
                     {argumentsError}
                   </p>
                 )}
-                <button type="submit" data-testid="mcp-call" disabled={call.status === 'calling'}>
+                <button
+                  type="submit"
+                  data-testid="mcp-call"
+                  aria-disabled={call.status === 'calling' ? 'true' : undefined}
+                >
                   {call.status === 'calling' ? 'Calling…' : `Call ${tool.name}`}
                 </button>
               </form>

@@ -44,6 +44,9 @@ export function ToolPage({ overview, toolId }: { overview: PluginOverview; toolI
       </section>
     )
   }
+  // The page is drawn once the document is in: its description replaces the summary, and
+  // drawn before, the page would move down under the reader (layout shift).
+  if (api.status === 'loading') return <p aria-busy="true">Loading the schemas…</p>
   const operation = api.status === 'ready' ? findOperation(api.value, toolId) : undefined
   const servers = overview.mcpServers.filter(
     (server) => !('external' in server) && server.tools.includes(toolId),
@@ -99,7 +102,6 @@ export function ToolPage({ overview, toolId }: { overview: PluginOverview; toolI
           The OpenAPI document could not be read: {api.message}
         </p>
       )}
-      {api.status === 'loading' && <p aria-busy="true">Loading the schemas…</p>}
       {api.status === 'ready' && !operation && (
         <p role="alert" class="error">
           <code>{OPEN_API_PATH}</code> has no operation <code>{toolId}</code>.

@@ -6,7 +6,8 @@ import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serv
 
 /**
  * The smaller defects of issue 34 (item 5), on the example plugin: a stale JSON error, the skip
- * link, the GFM task-list box's name and Swagger UI's server picker's name.
+ * link, the GFM task-list box's name, Swagger UI's server picker's name, the keyboard focus on
+ * Call and Connect, scrolling code blocks reachable by keyboard, and no layout shift on load.
  */
 
 let browser: Browser
@@ -88,6 +89,107 @@ describe('the docs site’s details', () => {
       expect(await page.getByRole('combobox', { name: 'Server' }).count()).toBe(1)
     } finally {
       await watched.close()
+    }
+  })
+
+  it('keeps the keyboard focus on Call and on Connect while they work', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    const { page } = watched
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)
+    try {
+      await page.goto(`${served.url}/#/tools/Notes_list`)
+      const call = page.getByTestId('try-it-call')
+      await call.focus()
+      await page.keyboard.press('Enter')
+      await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('200')
+      expect(await focused()).toBe('try-it-call')
+
+      await page.goto(`${served.url}/#/mcp/main`)
+      await page.getByTestId('mcp-connect').focus()
+      await page.keyboard.press('Enter')
+      await page.getByTestId('mcp-tools').waitFor({ timeout: PATIENCE_MS })
+      // The same button, now Disconnect, keeps the focus.
+      expect(await focused()).toBe('mcp-disconnect')
+      await page.getByTestId('mcp-tools').getByText('Notes_list', { exact: true }).first().click()
+      await page.getByTestId('mcp-call').focus()
+      await page.keyboard.press('Enter')
+      await expect
+        .poll(() => page.getByTestId('mcp-result').textContent(), { timeout: PATIENCE_MS })
+        .toContain('isError: false')
+      expect(await focused()).toBe('mcp-call')
+      expect(watched.consoleErrors).toEqual([])
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it('lets the keyboard reach a code block that scrolls at 390 px, and only one that scrolls', async () => {
+    const watched = await openWatchedPage(browser, served.url, { width: 390 })
+    const { page } = watched
+    try {
+      await page.goto(served.url)
+      await page.locator('main h1').first().waitFor({ timeout: PATIENCE_MS })
+      const blocks = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll<HTMLElement>('main pre')].map((pre) => ({
+            scrolls: pre.scrollWidth > pre.clientWidth,
+            tabIndex: pre.tabIndex,
+          })),
+        )
+      await expect
+        .poll(async () => (await blocks()).filter((block) => block.scrolls).length)
+        .toBeGreaterThan(0)
+      await expect
+        .poll(async () =>
+          (await blocks()).every((block) => (block.tabIndex === 0) === block.scrolls),
+        )
+        .toBe(true)
+      // Wide enough for every block, none is a Tab stop any more.
+      await page.setViewportSize({ width: 1900, height: 900 })
+      await expect
+        .poll(async () => (await blocks()).filter((block) => block.tabIndex === 0).length)
+        .toBe(0)
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it.each([
+    ['overview', '/'],
+    ['tool page', '/#/tools/Notes_create'],
+  ])('does not shift the %s’s layout as it loads', async (_name, path) => {
+    for (const width of [390, 1440]) {
+      const watched = await openWatchedPage(browser, served.url, { width })
+      const { page } = watched
+      try {
+        // Every shift not caused by input, from the first one on (as Cumulative Layout Shift).
+        await page.addInitScript(() => {
+          const shifts: number[] = []
+          Object.assign(window, { layoutShifts: shifts })
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value: number
+              hadRecentInput: boolean
+            })[]) {
+              if (!entry.hadRecentInput) shifts.push(entry.value)
+            }
+          }).observe({ type: 'layout-shift', buffered: true })
+        })
+        await page.goto(`${served.url}${path}`)
+        await page.locator('main h1').first().waitFor({ timeout: PATIENCE_MS })
+        await page.waitForFunction(() => document.querySelector('[aria-busy="true"]') === null)
+        // Two frames after the last change, so its shift is recorded.
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+        )
+        const shift = await page.evaluate(() =>
+          (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0),
+        )
+        expect(shift, `${path} at ${width} px`).toBeLessThan(0.01)
+      } finally {
+        await watched.close()
+      }
     }
   })
 })
