@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks'
 import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js'
 import 'swagger-ui-dist/swagger-ui.css'
+import '../styles/swagger-contrast.css'
 import { authorizationHeaders } from '../lib/access-token.js'
 
 /**
@@ -27,10 +28,14 @@ export function SwaggerView() {
         return request
       },
     })
-    // Swagger UI's server picker is a select without a name (axe select-name): named as it appears.
+    // Swagger UI's server picker and a try's body are controls without a name (axe select-name,
+    // label): named as they appear.
     const naming = new MutationObserver(() => {
       const servers = domNode.querySelector('select#servers:not([aria-label])')
       servers?.setAttribute('aria-label', 'Server')
+      for (const body of domNode.querySelectorAll('textarea.body-param__text:not([aria-label])')) {
+        body.setAttribute('aria-label', 'Request body')
+      }
     })
     naming.observe(domNode, { childList: true, subtree: true })
     // Swagger UI has no teardown: emptying its node lets the next mount start clean.

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PluginOverview } from '../../src/surfaces/documents/plugin-overview-types.js'
 import { launchBrowser, openWatchedPage, screenshot, type WatchedPage } from '../support/browser.js'
 import { PATIENCE_MS } from '../support/cli-process.js'
+import { docsSiteRoutes } from '../support/docs-site-routes.js'
 import {
   authSettingsFromEnv,
   fixtureDir,
@@ -57,23 +58,6 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-/** Every page the site has for this plugin, as fragment routes. */
-function routesOf(overview: PluginOverview): string[] {
-  return [
-    '',
-    'tools',
-    ...overview.tools.map((tool) => `tools/${tool.id}`),
-    ...overview.prompts.map((prompt) => `prompts/${prompt.name}`),
-    ...overview.skills.map((skill) => `skills/${skill.name}`),
-    ...overview.agents.map((agent) => `agents/${agent.name}`),
-    ...overview.mcpServers
-      .filter((server) => !('external' in server))
-      .map((server) => `mcp/${server.name}`),
-    'api',
-    'api/swagger',
-  ]
-}
-
 /** Opens a route and waits for its page heading; fails on the not-found page. */
 async function openRoute(page: Page, url: string, route: string): Promise<void> {
   await page.goto(`${url}/#/${route}`)
@@ -122,7 +106,7 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
   it('renders every page with no console error and no request off the origin', async () => {
     const watched = await openWatchedPage(browser, served.url)
     try {
-      for (const route of routesOf(overview)) {
+      for (const route of docsSiteRoutes(overview)) {
         await openRoute(watched.page, served.url, route)
         if (route === 'api/swagger') await watched.page.locator('.opblock').first().waitFor()
         expect(await unnamedControls(watched.page), `${route}: controls without a name`).toEqual([])
