@@ -4,7 +4,7 @@ import { handoffPage, userFromClaims } from './handoff-page.js'
 import type { LoginContext } from './login-context.js'
 import { clearedLoginCookie, readLoginCookie } from './login-cookie.js'
 import { loginErrorPage } from './login-error-page.js'
-import { LOGIN_PATH } from './login-paths.js'
+import { retryLoginUrl } from './login-paths.js'
 
 /**
  * `GET /oauth/callback`: the login cookie must be there and intact, the `state` its own and
@@ -22,7 +22,7 @@ export function createFinishLogin(context: LoginContext): (request: Request) => 
     const now = context.now()
     const login = readLoginCookie(request, sealer, { secure, now })
     const fail = (status: 400 | 502, title: string, detail: string, returnTo = '/') =>
-      loginErrorPage({ status, title, detail, retryUrl: retryUrl(returnTo) }, cleared)
+      loginErrorPage({ status, title, detail, retryUrl: retryLoginUrl(returnTo) }, cleared)
     if (login === undefined) {
       return fail(
         400,
@@ -54,7 +54,7 @@ export function createFinishLogin(context: LoginContext): (request: Request) => 
       return new Response(null, {
         status: 302,
         headers: {
-          location: retryUrl(login.returnTo),
+          location: retryLoginUrl(login.returnTo),
           'set-cookie': cleared,
           'cache-control': 'no-store',
           'referrer-policy': 'no-referrer',
@@ -101,7 +101,3 @@ const NEEDS_A_PAGE = new Set([
   'consent_required',
   'account_selection_required',
 ])
-
-function retryUrl(returnTo: string): string {
-  return returnTo === '/' ? LOGIN_PATH : `${LOGIN_PATH}?return_to=${encodeURIComponent(returnTo)}`
-}

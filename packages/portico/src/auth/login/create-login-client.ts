@@ -134,6 +134,19 @@ export function createLoginClient(options: LoginClientOptions): LoginClient {
           detail: `The authorization server ${issuer} does not announce PKCE with S256 (code_challenge_methods_supported), which the login requires`,
         }
       }
+      // The configuration is kept from an earlier login: the server may have gone down since,
+      // and the browser would end on its own "can't be reached" page instead of ours.
+      const authorizationEndpoint = config.serverMetadata().authorization_endpoint
+      if (authorizationEndpoint !== undefined) {
+        const unreachable = await reachFailure(authorizationEndpoint)
+        if (unreachable !== undefined) {
+          return {
+            ok: false,
+            status: 502,
+            detail: `The sign-in service at ${new URL(authorizationEndpoint).origin} cannot be reached (${unreachable}): it may be down. Try again once it is up.`,
+          }
+        }
+      }
       const openid = await loadOpenIdClient()
       const state = openid.randomState()
       const nonce = openid.randomNonce()
@@ -211,6 +224,27 @@ function exchangeFailure(
     ok: false,
     status: 502,
     detail: `The code could not be exchanged at ${issuer} (${reasonOf(error)})`,
+  }
+}
+
+/** Longest the reachability check of the authorization endpoint may take. */
+const PROBE_TIMEOUT_MS = 3000
+
+/**
+ * Why `url` cannot be reached, or `undefined` when it answers at all: a HEAD request, not
+ * followed, whose status does not matter (an authorization endpoint refuses a bare request).
+ */
+async function reachFailure(url: string): Promise<string | undefined> {
+  try {
+    const response = await fetch(url, {
+      method: 'HEAD',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    })
+    await response.body?.cancel()
+    return undefined
+  } catch (error) {
+    return reasonOf(error)
   }
 }
 

@@ -5,7 +5,8 @@ import { checkReturnPath } from './check-return-path.js'
 import { chooseClientId } from './choose-client-id.js'
 import type { LoginContext } from './login-context.js'
 import { loginCookie } from './login-cookie.js'
-import { callbackUrl } from './login-paths.js'
+import { loginErrorPage, wantsHtml } from './login-error-page.js'
+import { callbackUrl, LOGIN_PATH, retryLoginUrl } from './login-paths.js'
 import { loginProblem } from './login-problem.js'
 
 /**
@@ -16,7 +17,9 @@ import { loginProblem } from './login-problem.js'
  * `nonce`, the login's resource, and in mode portico-hub `portico_deploy=<org>/<app>` for the
  * hub's "Sign in to org/app"). The secrets ride in the sealed (encrypted), HttpOnly login cookie.
  * `prompt=none` (the docs site's Log in again after an expiry) is passed on: the identity
- * provider then answers without a page when its session allows (OIDC Core §3.1.2.1).
+ * provider then answers without a page when its session allows (OIDC Core §3.1.2.1). A refusal
+ * is a page for a browser (`Accept: text/html`: the docs site's Log in link) and problem+json for
+ * anything else; an authorization server that cannot be reached is one (see the login client).
  */
 export function createStartLogin(context: LoginContext): (request: Request) => Promise<Response> {
   const { settings, client, sealer, originOf } = context
@@ -32,9 +35,19 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
     const query = new URL(request.url).searchParams
     const returnTo = checkReturnPath(query.get('return_to'), origin)
     const silent = query.get('prompt') === 'none'
-    if (!returnTo.ok) return loginProblem(400, returnTo.detail)
+    // A bad link: a page for a browser, problem+json for a program.
+    const refuse = (detail: string) =>
+      wantsHtml(request)
+        ? loginErrorPage({
+            status: 400,
+            title: 'This login link is not valid',
+            detail,
+            retryUrl: LOGIN_PATH,
+          })
+        : loginProblem(400, detail)
+    if (!returnTo.ok) return refuse(returnTo.detail)
     const extra = checkLoginScopes(query.get('scope'), askable)
-    if (!extra.ok) return loginProblem(400, extra.detail)
+    if (!extra.ok) return refuse(extra.detail)
     const scope = loginScope(settings, extra.scopes)
     const clientId = chooseClientId(settings, origin)
     const redirectUri = callbackUrl(origin)
@@ -47,7 +60,13 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
     })
     if (!started.ok) {
       logger.warn(`Docs-site login: ${started.detail}`)
-      return loginProblem(started.status, started.detail)
+      if (!wantsHtml(request)) return loginProblem(started.status, started.detail)
+      return loginErrorPage({
+        status: started.status,
+        title: 'The login could not start',
+        detail: started.detail,
+        retryUrl: retryLoginUrl(returnTo.path),
+      })
     }
     const { url, state, nonce, codeVerifier } = started.value
     const cookie = loginCookie(

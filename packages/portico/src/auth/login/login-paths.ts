@@ -1,6 +1,11 @@
 /** Where the docs site sends a person to log in (spec 4.7). */
 export const LOGIN_PATH = '/oauth/login'
 
+/** The login that returns to `returnTo` (a checked same-origin path): "Try again" of a failure. */
+export function retryLoginUrl(returnTo: string): string {
+  return returnTo === '/' ? LOGIN_PATH : `${LOGIN_PATH}?return_to=${encodeURIComponent(returnTo)}`
+}
+
 /** Where the authorization server sends the browser back with the code. */
 export const CALLBACK_PATH = '/oauth/callback'
 
