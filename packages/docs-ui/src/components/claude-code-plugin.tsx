@@ -1,21 +1,15 @@
-import {
-  claudePluginCommands,
-  MARKETPLACE_PATH,
-  type Marketplace,
-} from '../lib/claude-plugin-commands.js'
-import { useDocument } from '../lib/documents.js'
+import { claudePluginCommands, type Marketplace } from '../lib/claude-plugin-commands.js'
 import { CopyLine } from './code-block.js'
 
 /**
  * The whole plugin in Claude Code (skills, agents and every MCP server) from this server's
  * marketplace: the two commands with copy buttons, and what works where. Claude Code installs
  * only from an https public origin; on a loopback `portico dev` the card says so and offers the
- * one-session `--plugin-url` instead.
+ * one-session `--plugin-url` instead. The page that places it loads the marketplace, so that the
+ * card is drawn with the cards beside it rather than pushing them down when it arrives.
  */
-export function ClaudeCodePlugin() {
-  const marketplace = useDocument<Marketplace>(MARKETPLACE_PATH)
-  if (marketplace.status !== 'ready') return null
-  const commands = claudePluginCommands(marketplace.value)
+export function ClaudeCodePlugin({ marketplace }: { marketplace: Marketplace }) {
+  const commands = claudePluginCommands(marketplace)
   return (
     <div class="card setup-wide" data-testid="claude-code-plugin">
       <h4>Claude Code plugin</h4>

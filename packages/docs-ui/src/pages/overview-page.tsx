@@ -6,6 +6,7 @@ import type {
 } from '../../../portico/src/surfaces/documents/plugin-overview-types.js'
 import { ClaudeCodePlugin } from '../components/claude-code-plugin.js'
 import { CodeBlock, CopyLine } from '../components/code-block.js'
+import { MARKETPLACE_PATH, type Marketplace } from '../lib/claude-plugin-commands.js'
 import {
   claudeCodeCommand,
   cursorInstallLink,
@@ -16,7 +17,7 @@ import {
   stdioConfig,
   vscodeInstallLink,
 } from '../lib/connect-snippets.js'
-import { type PluginOverview, useDocument } from '../lib/documents.js'
+import { type DocumentState, type PluginOverview, useDocument } from '../lib/documents.js'
 import { href } from '../lib/router.js'
 
 type Server = PluginOverview['mcpServers'][number]
@@ -33,6 +34,13 @@ function isExternal(server: Server): server is OverviewExternalServer {
 export function OverviewPage({ overview }: { overview: PluginOverview }) {
   const { identity, style } = overview
   const icon = style.icons[0]
+  const config = useDocument<McpConfigDocument>(MCP_CONFIG_PATH)
+  const marketplace = useDocument<Marketplace>(MARKETPLACE_PATH)
+  // Drawn once both documents have answered: a card or block that arrived later would push
+  // everything under it down while the reader reads (layout shift).
+  if (config.status === 'loading' || marketplace.status === 'loading') {
+    return <p aria-busy="true">Loading…</p>
+  }
   return (
     <article class="overview" aria-labelledby="overview-title">
       <header class="overview-hero">
@@ -69,7 +77,7 @@ export function OverviewPage({ overview }: { overview: PluginOverview }) {
           )}
         </div>
       </header>
-      <Connect overview={overview} />
+      <Connect overview={overview} config={config} marketplace={marketplace} />
       <section aria-labelledby="download-title">
         <h2 id="download-title">Download</h2>
         <p>
@@ -96,8 +104,15 @@ function Meta({ label, children }: { label: string; children: ComponentChildren 
 }
 
 /** Each server's URL, one-click setup for common clients, and the whole `mcp.json`. */
-function Connect({ overview }: { overview: PluginOverview }) {
-  const config = useDocument<McpConfigDocument>(MCP_CONFIG_PATH)
+function Connect({
+  overview,
+  config,
+  marketplace,
+}: {
+  overview: PluginOverview
+  config: DocumentState<McpConfigDocument>
+  marketplace: DocumentState<Marketplace>
+}) {
   const hosted = overview.mcpServers.filter(isHosted)
   const external = overview.mcpServers.filter(isExternal)
   const [chosen, setChosen] = useState(hosted[0]?.name)
@@ -159,7 +174,7 @@ function Connect({ overview }: { overview: PluginOverview }) {
             </div>
           )}
           <div class="setup-grid">
-            <ClaudeCodePlugin />
+            {marketplace.status === 'ready' && <ClaudeCodePlugin marketplace={marketplace.value} />}
             <div class="card setup-wide">
               <h4>Claude Code</h4>
               <CodeBlock
@@ -196,7 +211,6 @@ function Connect({ overview }: { overview: PluginOverview }) {
       {config.status === 'ready' && (
         <CodeBlock code={JSON.stringify(config.value, null, 2)} what="mcp.json" />
       )}
-      {config.status === 'loading' && <p aria-busy="true">Loading…</p>}
       {config.status === 'failed' && (
         <p role="alert" class="error">
           <code>{MCP_CONFIG_PATH}</code> could not be read: {config.message}
