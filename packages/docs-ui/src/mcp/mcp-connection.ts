@@ -2,9 +2,12 @@ import {
   type CallToolResult,
   Client,
   type ClientOptions,
+  type GetPromptResult,
   type Implementation,
   type Prompt,
+  type ReadResourceResult,
   type Resource,
+  type ResourceTemplateType,
   type ServerCapabilities,
   StreamableHTTPClientTransport,
   type Tool,
@@ -29,7 +32,11 @@ export interface McpConnection {
   prompts?: Prompt[]
   /** Absent when the server does not offer resources. */
   resources?: Resource[]
+  /** Absent when the server does not offer resources. */
+  resourceTemplates?: ResourceTemplateType[]
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>
+  readResource(uri: string): Promise<ReadResourceResult>
+  getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>
   close(): Promise<void>
 }
 
@@ -59,6 +66,9 @@ export async function connectMcp(
     const tools = capabilities?.tools ? (await client.listTools()).tools : []
     const prompts = capabilities?.prompts ? (await client.listPrompts()).prompts : undefined
     const resources = capabilities?.resources ? (await client.listResources()).resources : undefined
+    const resourceTemplates = capabilities?.resources
+      ? (await client.listResourceTemplates()).resourceTemplates
+      : undefined
     return {
       protocolVersion: client.getNegotiatedProtocolVersion(),
       serverInfo: client.getServerVersion(),
@@ -67,6 +77,9 @@ export async function connectMcp(
       tools,
       ...(prompts ? { prompts } : {}),
       ...(resources ? { resources } : {}),
+      ...(resourceTemplates ? { resourceTemplates } : {}),
+      readResource: (uri) => client.readResource({ uri }),
+      getPrompt: (name, args) => client.getPrompt({ name, arguments: args }),
       callTool: (name, args) =>
         recordedCall(url, name, args, () => client.callTool({ name, arguments: args })),
       close: () => client.close(),

@@ -1,13 +1,13 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client'
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { useAccessToken } from '../lib/access-token.js'
-import { href } from '../lib/router.js'
 import {
   connectMcp,
   type McpConnection,
   PROTOCOL_ERAS,
   type ProtocolRevision,
 } from './mcp-connection.js'
+import { PromptsSection, ResourcesSection } from './mcp-reader.js'
 import { ToolResult } from './tool-result.js'
 import { TrafficLog } from './traffic-log.js'
 import { type TrafficEntry, TrafficRecorder } from './traffic-recorder.js'
@@ -144,7 +144,7 @@ function ConnectedServer({
   connection: McpConnection
   recorder: TrafficRecorder
 }) {
-  const { serverInfo, capabilities, instructions, tools, prompts, resources } = connection
+  const { serverInfo, capabilities, instructions, tools } = connection
   return (
     <>
       <section class="card mcp-section" aria-labelledby="mcp-server-heading">
@@ -186,55 +186,8 @@ function ConnectedServer({
         </details>
       </section>
       <ToolsSection tools={tools} connection={connection} recorder={recorder} />
-      <section class="card mcp-section" aria-labelledby="mcp-prompts-heading">
-        <h2 id="mcp-prompts-heading">Prompts</h2>
-        {prompts === undefined ? (
-          <p class="muted">This server does not offer prompts.</p>
-        ) : prompts.length === 0 ? (
-          <p class="muted">None.</p>
-        ) : (
-          <ul class="mcp-plain-list">
-            {prompts.map((prompt) => (
-              <li key={prompt.name}>
-                <a href={href('prompts', prompt.name)}>
-                  <code>{prompt.name}</code>
-                </a>
-                {prompt.description && <span class="muted"> — {prompt.description}</span>}
-                {prompt.arguments && prompt.arguments.length > 0 && (
-                  <div class="muted mcp-small">
-                    Arguments:{' '}
-                    {prompt.arguments.map((argument, index) => (
-                      <span key={argument.name}>
-                        {index > 0 && ', '}
-                        <code>{argument.name}</code>
-                        {argument.required ? '' : '?'}
-                      </span>
-                    ))}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section class="card mcp-section" aria-labelledby="mcp-resources-heading">
-        <h2 id="mcp-resources-heading">Resources</h2>
-        {resources === undefined ? (
-          <p class="muted">This server does not offer resources.</p>
-        ) : resources.length === 0 ? (
-          <p class="muted">None.</p>
-        ) : (
-          <ul class="mcp-plain-list">
-            {resources.map((resource) => (
-              <li key={resource.uri}>
-                <code>{resource.uri}</code>
-                {resource.mimeType && <span class="badge">{resource.mimeType}</span>}
-                {resource.description && <div class="muted mcp-small">{resource.description}</div>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <PromptsSection connection={connection} />
+      <ResourcesSection connection={connection} />
     </>
   )
 }
