@@ -300,6 +300,8 @@ export function createToolRuntime(
 
   const timeoutMs = model.config.limits.toolTimeoutMs
   let resourceNotifier: ResourceNotifier | undefined
+  // One reader for every call: a context looks the notifier up only when its method notifies.
+  const notifierOf = () => resourceNotifier
   const onToolError = options.onToolError ?? logToolError
   /** The one way a method runs, for tools, templates and prompts alike. */
   const run = async (
@@ -320,7 +322,7 @@ export function createToolRuntime(
     }
     if (tool.datePlan !== undefined) reviveDates(input, tool.datePlan)
     const call = tool.takesContext
-      ? createCallContext(toolId, caller, channel, compileAnswerSchema, () => resourceNotifier)
+      ? createCallContext(toolId, caller, channel, compileAnswerSchema, notifierOf)
       : undefined
     // An isolated call's timeout ends its worker, and with it the call: nothing comes late.
     const ending = tool.isolated ? new AbortController() : undefined
