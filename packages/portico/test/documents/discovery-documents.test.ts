@@ -19,9 +19,20 @@ import {
  * main one). Each answers with CORS `*` and an ETag, and every URL it names answers 200.
  */
 
-const serverCardSchema = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../fixtures/schemas/mcp-server-card.json'), 'utf8'),
-) as Record<string, unknown>
+const ajv = new Ajv2020({ allErrors: true, strict: false })
+addFormats.default(ajv)
+
+/**
+ * A validator of the schema in `fixtures/schemas/<file>` (each with its source in that folder's
+ * README), which fails the test with the schema's errors.
+ */
+function schemaValidator(file: string): (value: unknown) => void {
+  const path = resolve(import.meta.dirname, '../fixtures/schemas', file)
+  const validate = ajv.compile(JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>)
+  return (value) => {
+    expect(validate(value), `${file}: ${JSON.stringify(validate.errors)}`).toBe(true)
+  }
+}
 
 let plugin: ServedPlugin
 let origin: string
@@ -109,6 +120,14 @@ describe('/llms.txt', () => {
     expect(text).toContain(`(${origin}/#/agents/note-organizer)`)
     // Every H1 and H2 is a line of its own, and only one H1.
     expect(lines.filter((line) => line.startsWith('# '))).toHaveLength(1)
+    // Each item of an H2 section is a link with optional notes after a colon, as llms.txt's
+    // reference parser reads it (AnswerDotAI/llms-txt, miniparse.py: `-\s*\[title\]\(url\)(:\s*desc)?`).
+    const items = lines
+      .slice(lines.indexOf(sections[0] ?? ''))
+      .filter((line) => line.startsWith('-'))
+    expect(items.length).toBeGreaterThan(10)
+    for (const item of items)
+      expect(item).toMatch(/^- \[(?:[^\]\\]|\\.)+\]\([^)\s]+\)(?::(?: .*)?)?$/)
   })
 
   it('names only URLs that answer', async () => {
@@ -130,6 +149,7 @@ describe('/.well-known/api-catalog', () => {
     const catalog = (await response.json()) as {
       linkset: Record<string, unknown>[]
     }
+    schemaValidator('api-catalog-linkset.json')(catalog)
     expect(catalog.linkset).toEqual([
       {
         anchor: `${origin}/api`,
@@ -146,6 +166,7 @@ describe('/.well-known/api-catalog', () => {
 describe('/.well-known/agent-skills/index.json', () => {
   it('lists each skill, version 0.2.0, SKILL.md first, with the digests of the bytes served', async () => {
     const index = await getJson<SkillsIndex>('/.well-known/agent-skills/index.json')
+    schemaValidator('agent-skills-index.json')(index)
     expect(index.version).toBe('0.2.0')
     const catalog = await getJson<{ skills: { name: string; description: string }[] }>(
       '/skills/catalog.json',
@@ -195,9 +216,7 @@ describe('/.well-known/agent-skills/index.json', () => {
 })
 
 describe('the MCP Server Cards', () => {
-  const ajv = new Ajv2020({ allErrors: true, strict: false })
-  addFormats.default(ajv)
-  const validate = ajv.compile(serverCardSchema)
+  const expectCard = schemaValidator('mcp-server-card.json')
 
   it('describe each hosted server at <mcp-url>/server-card, valid against the published schema', async () => {
     const config = await getJson<{ mcpServers: Record<string, { url: string }> }>('/mcp.json')
@@ -214,7 +233,7 @@ describe('the MCP Server Cards', () => {
         version: string
         remotes: { type: string; url: string }[]
       }
-      expect(validate(card), JSON.stringify(validate.errors)).toBe(true)
+      expectCard(card)
       expect(card.remotes).toEqual([{ type: 'streamable-http', url }])
       names.add(card.name)
       for (const text of stringsIn(card).filter((value) => value.startsWith(origin)))

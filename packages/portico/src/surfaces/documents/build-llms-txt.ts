@@ -65,8 +65,9 @@ function link(text: string, href: string): string {
   return `- [${oneLine(text).replace(/[[\]]/g, '\\$&')}](${href})`
 }
 
+/** `: <text>.`, or a bare `:` before the item's other notes: llms.txt puts notes after a colon. */
 function note(text: string | undefined): string {
-  return text ? `: ${oneLine(text)}.`.replace(/\.\.$/, '.') : '.'
+  return text ? `: ${oneLine(text)}.`.replace(/\.\.$/, '.') : ':'
 }
 
 function oneLine(text: string): string {
