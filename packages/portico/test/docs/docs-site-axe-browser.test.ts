@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
-import type { AxeResults } from 'axe-core'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PluginOverview } from '../../src/surfaces/documents/plugin-overview-types.js'
+import { addAxe, refusedFindings } from '../support/axe.js'
 import { launchBrowser } from '../support/browser.js'
 import { PATIENCE_MS } from '../support/cli-process.js'
 import { docsSiteRoutes } from '../support/docs-site-routes.js'
@@ -46,17 +44,11 @@ const USES: Record<string, (page: Page) => Promise<void>> = {
 /** Stops transitions and animations (Swagger UI fades colours over 0.15 to 0.5 s). */
 const STILL = '*, *::before, *::after { transition: none !important; animation: none !important }'
 
-/** The impacts this suite refuses. */
-const REFUSED = new Set(['critical', 'serious'])
-
 let browser: Browser
 let served: ServedPlugin
 let overview: PluginOverview
-let axeSource: string
 
 beforeAll(async () => {
-  const require = createRequire(import.meta.url)
-  axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8')
   browser = await launchBrowser()
   served = await servePlugin(notesExampleDir)
   overview = (await (
@@ -81,32 +73,11 @@ async function openRoute(page: Page, route: string): Promise<void> {
   await page.waitForFunction(() => document.querySelector('main [aria-busy="true"]') === null)
 }
 
-/** The critical and serious violations axe finds on the page, one line per element. */
-async function refusedFindings(page: Page, what: string): Promise<string[]> {
-  const results = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<AxeResults> } }).axe
-    return (await axe.run()).violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? 'unknown',
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }))
-  })
-  return results
-    .filter((violation) => REFUSED.has(violation.impact))
-    .flatMap((violation) =>
-      violation.targets.map(
-        (target) => `${what}: ${violation.impact} ${violation.id} (${violation.help}) at ${target}`,
-      ),
-    )
-}
-
 describe('the docs site under axe-core', () => {
   it('has no critical or serious finding on any page, light and dark, 1440 and 390 px', async () => {
     const routes = docsSiteRoutes(overview, { skillFiles: true })
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
-    // An init script runs in every document and frame whatever the page's policy allows.
-    await context.addInitScript({ content: axeSource })
+    await addAxe(context)
     const page = await context.newPage()
     const findings: string[] = []
     try {

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addAxe, refusedFindings } from '../support/axe.js'
 import { launchBrowser, openWatchedPage } from '../support/browser.js'
 import { PATIENCE_MS } from '../support/cli-process.js'
 import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
@@ -7,7 +8,8 @@ import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serv
 /**
  * The docs site's search (issue 34, item 9) on the example plugin: opened by `/` or Ctrl+K, it
  * finds tools, prompts, skills and agents by name, description and parameter name, and is used
- * with the keyboard alone through a combobox that owns a listbox.
+ * with the keyboard alone through a combobox that owns a listbox, with no critical or serious
+ * axe-core finding.
  */
 
 let browser: Browser
@@ -162,6 +164,30 @@ describe('the docs site’s search', () => {
           return input.value.slice(input.selectionStart ?? 0, input.selectionEnd ?? 0)
         }),
       ).toBe('rename')
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it('has no critical or serious axe finding with results open, light and dark, 1440 and 390 px', async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    const { page } = watched
+    try {
+      await addAxe(page.context())
+      await open(page, 'tools')
+      await page.keyboard.press('/')
+      await page.keyboard.type('note')
+      await page.keyboard.press('ArrowDown')
+      await expect.poll(async () => (await results(page)).length).toBeGreaterThan(3)
+      const findings: string[] = []
+      for (const width of [1440, 390]) {
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
+          await page.emulateMedia({ colorScheme })
+          findings.push(...(await refusedFindings(page, `search at ${width} px, ${colorScheme}`)))
+        }
+      }
+      expect(findings).toEqual([])
     } finally {
       await watched.close()
     }
