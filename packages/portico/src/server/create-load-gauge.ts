@@ -18,6 +18,21 @@ const SMOOTHING = 0.3
 const SATURATED = 0.9
 
 /**
+ * `process.threadCpuUsage()`, where Node has it (22 and 24 do): the main thread's own CPU time. Node 20 has only
+ * the whole process's, which counts `server.isolateTools` workers too: there a busy worker can
+ * make a starved main thread look as if it ran.
+ */
+const readCpu: () => NodeJS.CpuUsage =
+  (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.bind(process) ??
+  (() => process.cpuUsage())
+
+/** The main thread's CPU time (user and system) in milliseconds, or the process's on Node 20. */
+const cpuMs = (): number => {
+  const { user, system } = readCpu()
+  return (user + system) / 1000
+}
+
+/**
  * Estimates the queue in front of a new request: how long the event loop has been stuck in the
  * current turn, plus the requests ahead of it times the loop time each took lately. Ahead of it
  * are the requests admitted and unanswered and, while the loop is saturated (busy 90% of each
@@ -30,9 +45,15 @@ const SATURATED = 0.9
  * 30 µs calls wait 1.5 ms. The loop time per request comes from `eventLoopUtilization()` (busy
  * time) over the requests answered in each tick; a request waiting on I/O costs the loop
  * almost nothing, so many calls of a slow upstream do not count as a queue.
+ * A late clock counts as a stuck turn only as far as the process ran meanwhile: a process the
+ * machine did not run (a starved host, a container throttled at its CPU quota, a stopped
+ * process) finds its clock late by as long as it waited, yet its loop is not stuck in any work
+ * that a new request would wait for. The loop time per request stays in wall time: while the
+ * machine runs the process slowly, its queue drains slowly, and that is the wait to predict.
  */
 export function createLoadGauge(tickMs: number): LoadGauge {
   let lastTick = performance.now()
+  let lastTickCpu = cpuMs()
   let lastUsage = performance.eventLoopUtilization()
   let pending = 0
   let answered = 0
@@ -47,9 +68,9 @@ export function createLoadGauge(tickMs: number): LoadGauge {
     saturated = performance.eventLoopUtilization(usage, tickUsage).utilization >= SATURATED
     tickUsage = usage
     lastTick = now
+    lastTickCpu = cpuMs()
     if (answered > 0) {
-      const busy = usage.active - lastUsage.active
-      lastMsPerRequest = busy / answered
+      lastMsPerRequest = (usage.active - lastUsage.active) / answered
       msPerRequest = msPerRequest * (1 - SMOOTHING) + lastMsPerRequest * SMOOTHING
       answered = 0
       lastUsage = usage
@@ -62,7 +83,10 @@ export function createLoadGauge(tickMs: number): LoadGauge {
   }, tickMs).unref()
   return {
     waitMs() {
-      const stuck = Math.max(0, performance.now() - lastTick - tickMs)
+      const late = performance.now() - lastTick - tickMs
+      // A late clock is a stuck loop only as far as the process ran meanwhile: read the CPU
+      // time (a system call) only then, which a loop that keeps up never pays.
+      const stuck = late > 0 ? Math.max(0, Math.min(late, cpuMs() - lastTickCpu - tickMs)) : 0
       const unread = saturated ? Math.max(0, connections - pending) : 0
       // The lower of the mean and the latest tick: the first requests of a cold process (JIT,
       // lazy modules) cost many times what the next ones do, and must not shed those.

@@ -120,4 +120,40 @@ describe('portico start under a burst of CPU-bound calls', () => {
     const calm = await burst(url, { calls: 1, spinMs: SPIN_MS })
     expect(calm.answers.map((answer) => answer.status)).toEqual([200])
   })
+
+  it('sheds nothing that arrived while the machine did not run it (a starved, throttled or stopped process)', async () => {
+    // A server of its own: the bursts' connections, still open on the other, are not this case.
+    const paused = await start(shedding.dir)
+    const call = async () => {
+      const response = await fetch(`${paused.url}/api/Busy/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 1 }),
+      })
+      await response.arrayBuffer()
+      return response.status
+    }
+    const many = () => Promise.all(Array.from({ length: 5 }, call))
+    // Kept-alive connections, as a proxy's pool holds: their next requests are read in the first
+    // loop turn after the process runs again, before its clock can tick. Repeated until the
+    // server has learnt from them that a call is cheap.
+    await pollUntil(async () =>
+      (await many()).every((status) => status === 200) ? true : undefined,
+    )
+    const pid = paused.server.child.pid as number
+    process.kill(pid, 'SIGSTOP')
+    let answers: Promise<number[]>
+    try {
+      answers = many()
+      // Each call reaches the stopped process's socket; the wait is the process's, not the loop's.
+      await new Promise((done) => setTimeout(done, 1_000))
+    } finally {
+      process.kill(pid, 'SIGCONT')
+    }
+    try {
+      expect(await answers).toEqual(Array(5).fill(200))
+    } finally {
+      await paused.server.stop()
+    }
+  })
 })
