@@ -51,7 +51,8 @@ export function importProblem(file: string, target: string): string | undefined 
 /**
  * The rooms of the MCP wing (`surfaces/mcp/`), top first, with the same rule: `.` holds the
  * routes; `sessions/` builds on the SDK's leg; `hot/` and `sdk/` are two ways to answer and never
- * import each other (the hot path must not load the SDK); `tasks/` runs a call as a task for
+ * import each other (the hot path must not load the SDK); `subscriptions/` delivers what
+ * changed to the sessions and listen streams that asked; `tasks/` runs a call as a task for
  * either; all run `calls/` over the `catalog/`; `wire/` (the JSON-RPC envelope and the per-era
  * rules) imports no other room.
  */
@@ -59,6 +60,7 @@ const mcpRooms: string[][] = [
   ['.'],
   ['sessions'],
   ['hot', 'sdk'],
+  ['subscriptions'],
   ['tasks'],
   ['calls'],
   ['catalog'],
