@@ -99,8 +99,8 @@ async function bothPaths(
  * A failed call's result quotes the id of its own request (a made one when nothing else names
  * it), which differs between the two calls by design: checked for its form, then set aside.
  */
-function withoutRequestId(answer: { result?: { _meta?: Record<string, unknown> } } | null) {
-  const meta = answer?.result?._meta
+function withoutRequestId<Answer>(answer: Answer): Answer {
+  const meta = (answer as { result?: { _meta?: Record<string, unknown> } } | null)?.result?._meta
   if (meta && META_REQUEST_ID in meta) {
     expect(meta[META_REQUEST_ID]).toMatch(/^[0-9a-f]{32}$/)
     meta[META_REQUEST_ID] = '<request id>'
