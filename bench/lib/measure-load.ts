@@ -43,8 +43,8 @@ export interface LoadRequest {
   body?: string
 }
 
-/** What a load run measured. */
-export interface LoadResult {
+/** What the load generator itself counts in a run, whichever generator runs it. */
+export interface LoadFigures {
   requestsPerSecond: number
   total: number
   p50: number
@@ -52,6 +52,10 @@ export interface LoadResult {
   errors: number
   timeouts: number
   non2xx: number
+}
+
+/** What a load run measured. */
+export interface LoadResult extends LoadFigures {
   /**
    * The server process's CPU time (user + system, all its threads) over the measured run,
    * divided by the requests answered, in ms: when {@link measureLoad} was given `serverCpuMs`.

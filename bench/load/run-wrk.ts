@@ -3,20 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import type { LoadRequest } from '../lib/measure-load.js'
+import type { LoadFigures, LoadRequest } from '../lib/measure-load.js'
 
 const exec = promisify(execFile)
-
-/** What one wrk run measured, in the shape of the autocannon runner's output. */
-export interface WrkResult {
-  requestsPerSecond: number
-  total: number
-  p50: number
-  p99: number
-  errors: number
-  timeouts: number
-  non2xx: number
-}
 
 /**
  * The Lua script wrk runs: one request is set once (wrk then sends the same bytes with no Lua
@@ -72,7 +61,7 @@ export async function runWrk(
   requests: LoadRequest[],
   connections: number,
   durationSeconds: number,
-): Promise<WrkResult> {
+): Promise<LoadFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-wrk-'))
   try {
     const script = join(dir, 'requests.lua')
@@ -93,7 +82,7 @@ export async function runWrk(
       { timeout: (durationSeconds + 30) * 1000 },
     )
     const last = stdout.trim().split('\n').at(-1) ?? ''
-    const figures = JSON.parse(last) as Omit<WrkResult, 'requestsPerSecond'> & {
+    const figures = JSON.parse(last) as Omit<LoadFigures, 'requestsPerSecond'> & {
       durationUs: number
     }
     const { durationUs, ...rest } = figures
