@@ -1,17 +1,9 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openWatchedPage, screenshot } from '../support/browser.js'
-import { copyPlugin } from '../support/cli-process.js'
-import {
-  authSettingsFromEnv,
-  fixtureDir,
-  notesExampleDir,
-  type ServedPlugin,
-  servePlugin,
-} from '../support/serve-plugin.js'
+import { copyLoginExample } from '../support/copy-login-example.js'
+import { authSettingsFromEnv, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 /**
  * An expired login in a real browser: the hub hands out access tokens that live a few seconds.
@@ -35,13 +27,7 @@ beforeAll(async () => {
     accessTokenTtlSeconds: TOKEN_SECONDS,
   })
   browser = await launchBrowser()
-  copy = await copyPlugin(notesExampleDir)
-  await writeFile(
-    join(copy.dir, 'portico.config.ts'),
-    `export default { title: 'Notes', auth: 'portico-hub', deploy: { org: 'acme', app: 'notes' } }\n`,
-  )
-  const me = await readFile(join(fixtureDir('auth-hub-plugin'), 'tools/me.ts'), 'utf8')
-  await writeFile(join(copy.dir, 'tools/me.ts'), me)
+  copy = await copyLoginExample()
   // No clock tolerance, so the server refuses the token the moment its exp passes.
   const auth = await authSettingsFromEnv(copy.dir, { OAUTH_ISSUER: hub.issuer })
   plugin = await servePlugin(copy.dir, { auth: { ...auth, clockToleranceSeconds: 0 } })

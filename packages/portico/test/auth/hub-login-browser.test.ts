@@ -1,19 +1,12 @@
-import { readFile, writeFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join } from 'node:path'
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openWatchedPage, screenshot } from '../support/browser.js'
-import { copyPlugin, freePort } from '../support/cli-process.js'
-import {
-  authSettingsFromEnv,
-  fixtureDir,
-  notesExampleDir,
-  type ServedPlugin,
-  servePlugin,
-} from '../support/serve-plugin.js'
+import { freePort } from '../support/cli-process.js'
+import { copyLoginExample, HUB_LOGIN_CONFIG } from '../support/copy-login-example.js'
+import { authSettingsFromEnv, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 /**
  * The docs-site login in a real browser, end to end: the example plugin, made private, against
@@ -33,11 +26,8 @@ const copies: { remove(): Promise<void> }[] = []
 
 /** The example plugin with `config` as its portico.config.ts and the fixtures' `Me` tool. */
 async function examplePlugin(config: string): Promise<string> {
-  const copy = await copyPlugin(notesExampleDir)
+  const copy = await copyLoginExample(config)
   copies.push(copy)
-  await writeFile(join(copy.dir, 'portico.config.ts'), config)
-  const me = await readFile(join(fixtureDir('auth-hub-plugin'), 'tools/me.ts'), 'utf8')
-  await writeFile(join(copy.dir, 'tools/me.ts'), me)
   return copy.dir
 }
 
@@ -59,9 +49,7 @@ beforeAll(async () => {
   })
   browser = await launchBrowser()
 
-  const hubDir = await examplePlugin(
-    `export default { title: 'Notes', auth: 'portico-hub', deploy: { org: 'acme', app: 'notes' } }\n`,
-  )
+  const hubDir = await examplePlugin(HUB_LOGIN_CONFIG)
   hubPlugin = await servePlugin(hubDir, {
     auth: await authSettingsFromEnv(hubDir, { OAUTH_ISSUER: hub.issuer }),
   })

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
 import { createServer as createTlsServer, request as httpsRequest, type Server } from 'node:https'
 import { join } from 'node:path'
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
@@ -11,8 +10,9 @@ import { loadSourcePlugin } from '../../src/plugin/load-source-plugin.js'
 import { createApp } from '../../src/server/create-app.js'
 import { createNodeServer, listenOn } from '../../src/server/start-node-server.js'
 import { launchBrowser, screenshot } from '../support/browser.js'
-import { copyPlugin, freePort } from '../support/cli-process.js'
-import { authSettingsFromEnv, fixtureDir, notesExampleDir } from '../support/serve-plugin.js'
+import { freePort } from '../support/cli-process.js'
+import { copyLoginExample } from '../support/copy-login-example.js'
+import { authSettingsFromEnv } from '../support/serve-plugin.js'
 
 /**
  * The login cookie of a plugin served over https (a self-signed certificate made here with
@@ -45,13 +45,7 @@ beforeAll(async () => {
     clients: [{ clientId: CLIENT_ID, redirectUris: [`${url}/oauth/callback`] }],
   })
 
-  copy = await copyPlugin(notesExampleDir)
-  await writeFile(
-    join(copy.dir, 'portico.config.ts'),
-    `export default { title: 'Notes', auth: 'custom' }\n`,
-  )
-  const me = await readFile(join(fixtureDir('auth-hub-plugin'), 'tools/me.ts'), 'utf8')
-  await writeFile(join(copy.dir, 'tools/me.ts'), me)
+  copy = await copyLoginExample(`export default { title: 'Notes', auth: 'custom' }\n`)
   outDir = join(copy.dir, '.portico', `test-${randomUUID()}`)
   const { runtime } = await loadSourcePlugin(copy.dir, { outDir })
   const settings = await authSettingsFromEnv(copy.dir, {

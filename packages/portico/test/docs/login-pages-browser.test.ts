@@ -1,17 +1,10 @@
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import { createMemoryStore, type Hub, startHub } from '@portico/hub'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openWatchedPage, screenshot } from '../support/browser.js'
-import { copyPlugin, PATIENCE_MS } from '../support/cli-process.js'
-import {
-  authSettingsFromEnv,
-  fixtureDir,
-  notesExampleDir,
-  type ServedPlugin,
-  servePlugin,
-} from '../support/serve-plugin.js'
+import { PATIENCE_MS } from '../support/cli-process.js'
+import { copyLoginExample } from '../support/copy-login-example.js'
+import { authSettingsFromEnv, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 /**
  * The plugin's own login pages in a real browser (issue 34, item 5): a failed login is a page
@@ -32,13 +25,7 @@ beforeAll(async () => {
   hub = await startHub({ port: 0, store: createMemoryStore() })
   hubUp = true
   browser = await launchBrowser()
-  copy = await copyPlugin(notesExampleDir)
-  await writeFile(
-    join(copy.dir, 'portico.config.ts'),
-    `export default { title: 'Notes', auth: 'portico-hub', deploy: { org: 'acme', app: 'notes' } }\n`,
-  )
-  const me = await readFile(join(fixtureDir('auth-hub-plugin'), 'tools/me.ts'), 'utf8')
-  await writeFile(join(copy.dir, 'tools/me.ts'), me)
+  copy = await copyLoginExample()
   const auth = await authSettingsFromEnv(copy.dir, { OAUTH_ISSUER: hub.issuer })
   plugin = await servePlugin(copy.dir, { auth })
 })
