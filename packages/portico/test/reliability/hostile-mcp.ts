@@ -5,6 +5,7 @@ import {
   byteMutationArb,
   exhaustingTextArb,
   HOSTILE_KEYS,
+  holdsRefusedJson,
   type JsonTree,
   jsonTextOf,
   jsonTreeArb,
@@ -382,7 +383,10 @@ export const validMcpCaseArb: fc.Arbitrary<McpCase> = fc
       fc.record({
         method: fc.constant('tools/call'),
         name: fc.constant('Inspect_report'),
-        arguments: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })),
+        // Valid means the server serves it: no key it refuses (`prototype` at any depth).
+        arguments: fc
+          .dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }))
+          .filter((args) => !holdsRefusedJson(args)),
       }),
       fc.record({
         method: fc.constant('tools/call'),
