@@ -343,7 +343,7 @@ export const configSchema: JsonSchema = {
         eventLoopDelayMs: {
           type: 'integer',
           description:
-            "Longest a new request may be expected to wait for the event loop, in milliseconds (Node only: `portico start`). Past it: the request gets 503 with `Retry-After: 1` (a problem document, or a JSON-RPC error on `/mcp`) before any other work, and the calls under way finish. The wait counts a stuck or saturated loop and the admitted calls times their loop time (docs/deploy.md, Overload). `/healthz` and `/readyz` are never shed. A queue of CPU-bound calls then stays near this long instead of growing with the load, and a probe is answered within about this plus one call. 200 ms is well above a garbage-collection pause, well below a client's or a probe's timeout. 0 sheds nothing.",
+            "Longest a new request may be expected to wait for the event loop, in milliseconds (Node only: `portico start`). Past it: the request gets 503 with `Retry-After: 1` (a problem document, or a JSON-RPC error on `/mcp`) before any other work, and the calls under way finish. The wait counts a stuck loop and the admitted calls times their loop time (docs/deploy.md, Overload). `/healthz` and `/readyz` are never shed. A queue of CPU-bound calls then stays near this long instead of growing with the load, and a probe is answered within about this plus one call. 200 ms is well above a garbage-collection pause, well below a client's or a probe's timeout. 0 sheds nothing.",
           minimum: 0,
           maximum: 60000,
           default: 200,

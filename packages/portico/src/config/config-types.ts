@@ -268,7 +268,7 @@ export interface LimitsConfig {
    * Longest a new request may be expected to wait for the event loop, in milliseconds (Node
    * only: `portico start`). Past it: the request gets 503 with `Retry-After: 1` (a problem
    * document, or a JSON-RPC error on `/mcp`) before any other work, and the calls under way
-   * finish. The wait counts a stuck or saturated loop and the admitted calls times their loop
+   * finish. The wait counts a stuck loop and the admitted calls times their loop
    * time (docs/deploy.md, Overload). `/healthz` and `/readyz` are never shed. A queue of
    * CPU-bound calls then stays near this long instead of growing with the load, and a probe is
    * answered within about this plus one call. 200 ms is well above a garbage-collection pause,

@@ -1,4 +1,4 @@
-import type { Server, ServerResponse } from 'node:http'
+import type { ServerResponse } from 'node:http'
 import { performance } from 'node:perf_hooks'
 
 /** How long a request admitted now would wait for the event loop: see {@link createLoadGauge}. */
@@ -7,15 +7,11 @@ export interface LoadGauge {
   waitMs(): number
   /** Counts an admitted request until its answer ends. */
   admit(response: ServerResponse): void
-  /** Counts the server's open connections: each may hold a request not read yet. */
-  watch(server: Server): void
   stop(): void
 }
 
 /** Weight of the latest tick in the running mean of the loop's time per request. */
 const SMOOTHING = 0.3
-/** A tick whose loop was busy this share of the time or more leaves it no rest: saturated. */
-const SATURATED = 0.9
 
 /**
  * `process.threadCpuUsage()`, where Node has it (22 and 24 do): the main thread's own CPU time. Node 20 has only
@@ -34,17 +30,18 @@ const cpuMs = (): number => {
 
 /**
  * Estimates the queue in front of a new request: how long the event loop has been stuck in the
- * current turn, plus the requests ahead of it times the loop time each took lately. Ahead of it
- * are the requests admitted and unanswered and, while the loop is saturated (busy 90% of each
- * tick or more: requests arrive faster than it reads them), one request on each other open
- * connection, waiting unread in its socket.
- * That last part is what a queue of CPU-bound calls is made of: Node reads their requests in a
- * few turns and runs them in many later ones, its loop turning between calls, so a delay
- * reading alone (`monitorEventLoopDelay`, or the first part here) stays near one call's length
- * however long the queue. A saturated loop of cheap requests is no queue: 50 connections of
- * 30 µs calls wait 1.5 ms. The loop time per request comes from `eventLoopUtilization()` (busy
- * time) over the requests answered in each tick; a request waiting on I/O costs the loop
- * almost nothing, so many calls of a slow upstream do not count as a queue.
+ * current turn, plus the requests admitted and unanswered times the loop time each took lately.
+ * The first part is the queue of a burst: Node reads the requests that arrived together one
+ * after the other in one turn, and a call that runs on the CPU (a tool that does not await)
+ * runs before the next is read, so the turn grows by each call ahead. The second is the queue
+ * of calls that await: read at once, run in later turns. The loop time per request comes from
+ * `eventLoopUtilization()` (busy time) over the requests answered in each tick; a request
+ * waiting on I/O costs the loop almost nothing, so many calls of a slow upstream do not count
+ * as a queue.
+ * Open connections are not counted as requests waiting unread: a keep-alive connection that a
+ * client or a proxy holds idle is indistinguishable from one holding a request, and counting
+ * them shed the first calls of a freshly started replica (idle connections times the cost of
+ * its cold first requests).
  * A late clock counts as a stuck turn only as far as the process ran meanwhile: a process the
  * machine did not run (a starved host, a container throttled at its CPU quota, a stopped
  * process) finds its clock late by as long as it waited, yet its loop is not stuck in any work
@@ -59,15 +56,9 @@ export function createLoadGauge(tickMs: number): LoadGauge {
   let answered = 0
   let msPerRequest = 0
   let lastMsPerRequest = 0
-  let tickUsage = lastUsage
-  let saturated = false
-  let connections = 0
   const clock = setInterval(() => {
-    const now = performance.now()
     const usage = performance.eventLoopUtilization()
-    saturated = performance.eventLoopUtilization(usage, tickUsage).utilization >= SATURATED
-    tickUsage = usage
-    lastTick = now
+    lastTick = performance.now()
     lastTickCpu = cpuMs()
     if (answered > 0) {
       lastMsPerRequest = (usage.active - lastUsage.active) / answered
@@ -87,24 +78,15 @@ export function createLoadGauge(tickMs: number): LoadGauge {
       // A late clock is a stuck loop only as far as the process ran meanwhile: read the CPU
       // time (a system call) only then, which a loop that keeps up never pays.
       const stuck = late > 0 ? Math.max(0, Math.min(late, cpuMs() - lastTickCpu - tickMs)) : 0
-      const unread = saturated ? Math.max(0, connections - pending) : 0
       // The lower of the mean and the latest tick: the first requests of a cold process (JIT,
       // lazy modules) cost many times what the next ones do, and must not shed those.
-      return stuck + (pending + unread) * Math.min(msPerRequest, lastMsPerRequest)
+      return stuck + pending * Math.min(msPerRequest, lastMsPerRequest)
     },
     admit(response) {
       pending += 1
       response.once('close', () => {
         pending -= 1
         answered += 1
-      })
-    },
-    watch(server) {
-      server.on('connection', (socket) => {
-        connections += 1
-        socket.once('close', () => {
-          connections -= 1
-        })
       })
     },
     stop: () => clearInterval(clock),

@@ -83,7 +83,6 @@ export function shedLoad(serve: RequestListener, options: LoadSheddingOptions): 
   return {
     attach(server) {
       statsOfServer.set(server, stats)
-      gauge?.watch(server)
       server.once('close', () => gauge?.stop())
     },
     serve(request, response) {

@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest } from 'node:http'
+import { rawMcp } from '../support/raw-mcp.js'
 
 /** Options of {@link burst}. */
 export interface BurstOptions {
@@ -10,6 +11,8 @@ export interface BurstOptions {
   probeAfterMs?: number
   /** Called once every call of the burst is sent, for more requests to meet the loaded server. */
   onSent?: () => void
+  /** The surface the calls take: REST (default) or MCP `tools/call` on the 2026-07-28 wire. */
+  surface?: 'rest' | 'mcp'
 }
 
 /** One call's answer. */
@@ -17,8 +20,10 @@ export interface BurstAnswer {
   status: number
   ms: number
   retryAfter: string | null
-  /** The problem document's `type`, on an error. */
+  /** The problem document's `type`, on a REST error. */
   type?: string
+  /** The JSON-RPC error, on an MCP error. */
+  error?: { code: number; message: string }
 }
 
 /** What a burst measured, latencies in milliseconds. */
@@ -44,32 +49,56 @@ export interface BurstFigures {
  * no process can see (docs/deploy.md, "Overload", says so), rather than the server's shedding.
  */
 export async function burst(url: string, options: BurstOptions): Promise<BurstFigures> {
-  const body = JSON.stringify({ ms: options.spinMs })
+  const call: Call =
+    options.surface === 'mcp'
+      ? {
+          url: `${url}/mcp`,
+          ...rawMcp(url, { era: '2026' }).prepare('tools/call', {
+            name: 'Busy_spin',
+            arguments: { ms: options.spinMs },
+          }),
+        }
+      : {
+          url: `${url}/api/Busy/spin`,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ms: options.spinMs }),
+        }
   const pool = new Agent({ keepAlive: true, maxSockets: options.calls })
   try {
     // `/healthz` costs the server nothing: it is answered before any other work.
     await Promise.all(Array.from({ length: options.calls }, () => send(`${url}/healthz`, { pool })))
-    return await measure(url, body, pool, options)
+    return await measure(url, call, pool, options)
   } finally {
     pool.destroy()
   }
 }
 
+/** The request each call of a burst sends. */
+interface Call {
+  url: string
+  headers: Record<string, string>
+  body: string
+}
+
 async function measure(
   url: string,
-  body: string,
+  call: Call,
   pool: Agent,
   options: BurstOptions,
 ): Promise<BurstFigures> {
   const calls = Array.from({ length: options.calls }, async (): Promise<BurstAnswer> => {
     const started = performance.now()
-    const response = await send(`${url}/api/Busy/spin`, { body, pool })
+    const response = await send(call.url, { ...call, pool })
     const answer: BurstAnswer = {
       status: response.status,
       ms: performance.now() - started,
       retryAfter: response.retryAfter,
     }
-    if (response.status !== 200) answer.type = (JSON.parse(response.body) as { type: string }).type
+    if (response.status !== 200) {
+      const failed = JSON.parse(response.body) as Required<Pick<BurstAnswer, 'type' | 'error'>>
+      if (options.surface === 'mcp') answer.error = failed.error
+      else answer.type = failed.type
+    }
     return answer
   })
   options.onSent?.()
@@ -103,7 +132,11 @@ async function probe(url: string): Promise<{ status: number; ms: number }> {
  */
 function send(
   url: string,
-  { body, pool }: { body?: string; pool?: Agent } = {},
+  {
+    headers = {},
+    body,
+    pool,
+  }: { headers?: Record<string, string>; body?: string; pool?: Agent } = {},
 ): Promise<{ status: number; retryAfter: string | null; body: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -111,7 +144,7 @@ function send(
       {
         agent: pool ?? false,
         method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        headers,
       },
       (response) => {
         let text = ''

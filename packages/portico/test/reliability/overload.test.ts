@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises'
+import { Agent, request as httpRequest } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPlugin } from '../support/build-plugin.js'
 import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
-import { rawMcp } from '../support/raw-mcp.js'
+import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 import { fixtureDir } from '../support/serve-plugin.js'
 import { type BurstFigures, burst } from './burst.js'
 
@@ -89,26 +90,13 @@ describe('portico start under a burst of CPU-bound calls', () => {
   })
 
   it('refuses MCP calls with a JSON-RPC error while shedding', async () => {
-    const mcp = rawMcp(url, { era: '2026' })
-    let calls: Promise<Awaited<ReturnType<typeof mcp.request>>[]> | undefined
-    await burst(url, {
-      calls: CALLS,
-      spinMs: SPIN_MS,
-      // Sent once the burst's calls are, while they hold the loop.
-      onSent: () => {
-        calls = Promise.all(
-          Array.from({ length: 10 }, () =>
-            mcp.request('tools/call', { name: 'Busy_spin', arguments: { ms: SPIN_MS } }),
-          ),
-        )
-      },
-    })
-    const answers = (await calls) ?? []
-    expect(answers).toHaveLength(10)
+    // The same burst over MCP: `tools/call` on the 2026-07-28 wire, on kept-alive connections.
+    const { answers } = await burst(url, { calls: CALLS, spinMs: SPIN_MS, surface: 'mcp' })
     const shed = answers.filter((answer) => answer.status === 503)
     expect(shed.length).toBeGreaterThan(0)
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThan(0)
     for (const answer of shed) {
-      expect(answer.headers.get('retry-after')).toBe('1')
+      expect(answer.retryAfter).toBe('1')
       expect(answer.error?.code).toBe(-32000)
       expect(answer.error?.message).toMatch(/overloaded/)
     }
@@ -119,6 +107,49 @@ describe('portico start under a burst of CPU-bound calls', () => {
     await new Promise((done) => setTimeout(done, 1_000))
     const calm = await burst(url, { calls: 1, spinMs: SPIN_MS })
     expect(calm.answers.map((answer) => answer.status)).toEqual([200])
+  })
+
+  it('serves the first calls of a fresh replica whose proxy holds idle connections open', async () => {
+    // A replica just started, behind a proxy whose keep-alive pool opened 50 connections to it
+    // (`/healthz` opens them, costing nothing), then its first, cold calls one after the other:
+    // documents built on first use, each surface's first call. Nothing is queued, so nothing is
+    // shed (an idle connection counted as a waiting request shed them: 50 times a cold call).
+    const fresh = await start(shedding.dir)
+    const pool = new Agent({ keepAlive: true, maxSockets: 50 })
+    try {
+      const open = () =>
+        new Promise<void>((done, fail) => {
+          httpRequest(`${fresh.url}/healthz`, { agent: pool }, (response) => {
+            response.resume().on('end', done)
+          })
+            .on('error', fail)
+            .end()
+        })
+      await Promise.all(Array.from({ length: 50 }, open))
+      // As a deployment's first traffic: its readiness read off a document, a REST call, then
+      // the official client in each era (initialize, the call, the stream it opens).
+      const openApi = await fetch(`${fresh.url}/open-api.json`)
+      await openApi.arrayBuffer()
+      const rest = await fetch(`${fresh.url}/api/Busy/spin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ms: 1 }),
+      })
+      await rest.arrayBuffer()
+      expect([openApi.status, rest.status]).toEqual([200, 200])
+      for (const { name, mode } of protocolEras) {
+        const client = await connectMcpClient(`${fresh.url}/mcp`, mode)
+        try {
+          const result = await client.callTool({ name: 'Busy_spin', arguments: { ms: 1 } })
+          expect(result.isError, name).toBeFalsy()
+        } finally {
+          await client.close()
+        }
+      }
+    } finally {
+      pool.destroy()
+      await fresh.server.stop()
+    }
   })
 
   it('sheds nothing that arrived while the machine did not run it (a starved, throttled or stopped process)', async () => {

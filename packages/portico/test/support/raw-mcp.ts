@@ -90,6 +90,12 @@ export interface RawMcp {
    * in one, then the client's headers and `extra`.
    */
   headers(extra?: Record<string, string>): Record<string, string>
+  /** The headers and body {@link request} would POST: for a client of its own (a kept-alive pool). */
+  prepare(
+    method: string,
+    params?: Record<string, unknown>,
+    options?: McpRequestOptions,
+  ): { headers: Record<string, string>; body: string }
   /**
    * Sends a JSON-RPC request with the headers its era's clients send: the version, and in
    * 2026-07-28 `Mcp-Method`, `Mcp-Name` (the tool or prompt name, or the resource URI) and the
@@ -177,21 +183,30 @@ export function rawMcp(url: string, options: RawMcpOptions = {}): RawMcp {
     ...options.headers,
     ...extra,
   })
+  const prepare: RawMcp['prepare'] = (method, params = {}, call = {}) => {
+    const sent = message(method, params, call.capabilities ?? {})
+    return {
+      headers: headers({ ...sent.headers, ...call.headers }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, method, params: sent.params }),
+    }
+  }
   const client: RawMcp = {
     endpoint,
     session,
     headers,
     post,
+    prepare,
     async request<R>(
       method: string,
       params: Record<string, unknown> = {},
       call: McpRequestOptions = {},
     ) {
-      const sent = message(method, params, call.capabilities ?? {})
-      const response = await post(
-        { jsonrpc: '2.0', id: call.id ?? 1, method, params: sent.params },
-        { ...sent.headers, ...call.headers },
-      )
+      const prepared = prepare(method, params, call)
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: prepared.headers,
+        body: prepared.body,
+      })
       const text = await response.text()
       const sse = response.headers.get('content-type')?.includes('text/event-stream')
       const body = sse
