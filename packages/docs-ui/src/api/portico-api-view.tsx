@@ -1,6 +1,8 @@
+import { useRef } from 'preact/hooks'
 import { RichText, SchemaView } from '../components/schema-view.js'
 import { type Components, resolveResponses, typeLabel } from '../lib/json-schema.js'
 import { href } from '../lib/router.js'
+import { useDeferredRender } from '../lib/use-deferred-render.js'
 import {
   HTTP_METHODS,
   type HttpMethod,
@@ -17,6 +19,13 @@ interface Located {
   path: string
   operation: OpenApiOperation
 }
+
+/**
+ * Operations drawn whole in the first render: about a screen's worth. The others draw their
+ * request and responses when the reader scrolls near them (lib/use-deferred-render.ts), so a
+ * plugin with many tools does not block the first render in one long task.
+ */
+const FIRST_SCREEN_OPERATIONS = 3
 
 /** Operations of one tag (Portico: one tool class), in the document's order. */
 interface TagGroup {
@@ -103,7 +112,7 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
           )}
         </dl>
       </section>
-      {groupByTag(document).map((group) => (
+      {groupByTag(document).map((group, groupIndex, groups) => (
         <section key={group.name} class="api-tag" aria-labelledby={`api-tag-${group.name}`}>
           <h2 id={`api-tag-${group.name}`}>{group.name}</h2>
           {group.description && (
@@ -111,10 +120,11 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
               <RichText text={group.description} />
             </p>
           )}
-          {group.operations.map((located) => (
+          {group.operations.map((located, index) => (
             <Operation
               key={`${located.method} ${located.path}`}
               located={located}
+              eager={operationsBefore(groups, groupIndex) + index < FIRST_SCREEN_OPERATIONS}
               components={components}
               sharedResponses={document.components?.responses}
               security={located.operation.security ?? document.security ?? []}
@@ -126,27 +136,26 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
   )
 }
 
-function Operation({
-  located: { method, path, operation },
-  components,
-  sharedResponses,
-  security,
-}: {
+interface OperationProps {
   located: Located
   components: Components
   sharedResponses: Record<string, OpenApiResponse> | undefined
   security: SecurityRequirement[]
-}) {
-  const body = operation.requestBody
-  const responses = resolveResponses(operation.responses, sharedResponses)
-  const successes = responses.filter(([status]) => status.startsWith('2'))
-  const failures = responses.filter(([status]) => !status.startsWith('2'))
-  const bodyMedia = body && firstMedia(body.content)
+}
+
+/** One operation: its head and summary at once, its request and responses when drawn. */
+function Operation({ eager, ...props }: OperationProps & { eager: boolean }) {
+  const {
+    located: { method, path, operation },
+    security,
+  } = props
+  const head = useRef<HTMLElement>(null)
+  const drawn = useDeferredRender(eager, head)
   const details = moreThanSummary(operation)
   const schemeNames = [...new Set(security.flatMap((requirement) => Object.keys(requirement)))]
   return (
     <article class="card api-operation" data-testid="api-operation">
-      <header class="api-operation-head">
+      <header class="api-operation-head" ref={head}>
         <span class={`api-method api-method-${method}`}>{method.toUpperCase()}</span>
         <code class="api-path">{path}</code>
         {operation.deprecated && <span class="badge">deprecated</span>}
@@ -171,83 +180,108 @@ function Operation({
           <RichText text={details} />
         </p>
       )}
-      <div class="api-columns">
-        <div>
-          <h3>
-            Request body{' '}
-            {body && (
-              <span class="muted">
-                {body.required ? 'required' : 'optional'}
-                {bodyMedia && `, ${bodyMedia.type}`}
-              </span>
-            )}
-          </h3>
-          {!body ? (
-            <p class="muted">None.</p>
-          ) : bodyMedia?.media.schema ? (
-            <SchemaView
-              schema={bodyMedia.media.schema}
-              components={components}
-              idPrefix={`api-${operation.operationId ?? path}-in`}
-            />
-          ) : (
-            <p class="muted">Any {bodyMedia?.type ?? 'content'}.</p>
+      {drawn ? (
+        <OperationBody {...props} />
+      ) : (
+        <div class="api-columns-pending" data-testid="api-operation-pending" />
+      )}
+    </article>
+  )
+}
+
+/** The request body and responses of an operation: the schema walking is here. */
+function OperationBody({
+  located: { path, operation },
+  components,
+  sharedResponses,
+}: OperationProps) {
+  const body = operation.requestBody
+  const responses = resolveResponses(operation.responses, sharedResponses)
+  const successes = responses.filter(([status]) => status.startsWith('2'))
+  const failures = responses.filter(([status]) => !status.startsWith('2'))
+  const bodyMedia = body && firstMedia(body.content)
+  return (
+    <div class="api-columns">
+      <div>
+        <h3>
+          Request body{' '}
+          {body && (
+            <span class="muted">
+              {body.required ? 'required' : 'optional'}
+              {bodyMedia && `, ${bodyMedia.type}`}
+            </span>
           )}
-        </div>
-        <div>
-          <h3>Responses</h3>
-          <ul class="api-responses">
-            {successes.map(([status, response]) => {
-              const media = response.content && firstMedia(response.content)
-              const schema = media?.media.schema
-              return (
+        </h3>
+        {!body ? (
+          <p class="muted">None.</p>
+        ) : bodyMedia?.media.schema ? (
+          <SchemaView
+            schema={bodyMedia.media.schema}
+            components={components}
+            idPrefix={`api-${operation.operationId ?? path}-in`}
+          />
+        ) : (
+          <p class="muted">Any {bodyMedia?.type ?? 'content'}.</p>
+        )}
+      </div>
+      <div>
+        <h3>Responses</h3>
+        <ul class="api-responses">
+          {successes.map(([status, response]) => {
+            const media = response.content && firstMedia(response.content)
+            const schema = media?.media.schema
+            return (
+              <li key={status}>
+                <code class={`api-status api-status-${status[0]}`}>{status}</code>{' '}
+                <RichText text={response.description} />
+                {schema &&
+                  (status.startsWith('2') ? (
+                    <details>
+                      <summary>
+                        Schema <span class="api-type">{typeLabel(schema, components)}</span>
+                      </summary>
+                      <SchemaView
+                        schema={schema}
+                        components={components}
+                        idPrefix={`api-${operation.operationId ?? path}-${status}`}
+                      />
+                    </details>
+                  ) : (
+                    <span class="api-type"> {typeLabel(schema, components)}</span>
+                  ))}
+              </li>
+            )
+          })}
+        </ul>
+        {failures.length > 0 && (
+          // Every operation shares the same problem answers: one line, the details on demand.
+          <details class="api-errors">
+            <summary>
+              Errors{' '}
+              {failures.map(([status]) => (
+                <code key={status} class={`api-status api-status-${status[0]}`}>
+                  {status}
+                </code>
+              ))}
+            </summary>
+            <ul class="api-responses">
+              {failures.map(([status, response]) => (
                 <li key={status}>
                   <code class={`api-status api-status-${status[0]}`}>{status}</code>{' '}
                   <RichText text={response.description} />
-                  {schema &&
-                    (status.startsWith('2') ? (
-                      <details>
-                        <summary>
-                          Schema <span class="api-type">{typeLabel(schema, components)}</span>
-                        </summary>
-                        <SchemaView
-                          schema={schema}
-                          components={components}
-                          idPrefix={`api-${operation.operationId ?? path}-${status}`}
-                        />
-                      </details>
-                    ) : (
-                      <span class="api-type"> {typeLabel(schema, components)}</span>
-                    ))}
                 </li>
-              )
-            })}
-          </ul>
-          {failures.length > 0 && (
-            // Every operation shares the same problem answers: one line, the details on demand.
-            <details class="api-errors">
-              <summary>
-                Errors{' '}
-                {failures.map(([status]) => (
-                  <code key={status} class={`api-status api-status-${status[0]}`}>
-                    {status}
-                  </code>
-                ))}
-              </summary>
-              <ul class="api-responses">
-                {failures.map(([status, response]) => (
-                  <li key={status}>
-                    <code class={`api-status api-status-${status[0]}`}>{status}</code>{' '}
-                    <RichText text={response.description} />
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-        </div>
+              ))}
+            </ul>
+          </details>
+        )}
       </div>
-    </article>
+    </div>
   )
+}
+
+/** How many operations the groups before `index` hold. */
+function operationsBefore(groups: TagGroup[], index: number): number {
+  return groups.slice(0, index).reduce((sum, group) => sum + group.operations.length, 0)
 }
 
 /** Groups by first tag: the document's `tags` in order, then the others as they appear. */
