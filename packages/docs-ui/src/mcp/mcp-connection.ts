@@ -2,8 +2,14 @@ import {
   type CallToolResult,
   Client,
   type ClientOptions,
+  type CreateMessageRequestParams,
+  type CreateMessageResult,
+  type ElicitRequestParams,
+  type ElicitResult,
   type GetPromptResult,
   type Implementation,
+  type LoggingMessageNotificationParams,
+  type Progress,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -20,6 +26,23 @@ import type { TrafficRecorder } from './traffic-recorder.js'
 export const PROTOCOL_ERAS = ['2025-11-25', '2026-07-28'] as const
 export type ProtocolRevision = (typeof PROTOCOL_ERAS)[number]
 
+/**
+ * How long a call may wait for its answer. A call that asks the person something (elicitation,
+ * sampling) waits while they type, far past the SDK's 60 s default; progress restarts the wait.
+ */
+const CALL_TIMEOUT_MS = 15 * 60_000
+
+/**
+ * What the server asks the client during a call, answered by the person at the page: the
+ * console shows each in its pane and settles the promise with their answer.
+ */
+export interface ServerRequests {
+  elicit(params: ElicitRequestParams): Promise<ElicitResult>
+  sample(params: CreateMessageRequestParams): Promise<CreateMessageResult>
+  /** A `notifications/message` log message the server sent. */
+  log(params: LoggingMessageNotificationParams): void
+}
+
 /** What the server said about itself and offers, read once at connect. */
 export interface McpConnection {
   /** The revision both sides agreed on. */
@@ -34,7 +57,12 @@ export interface McpConnection {
   resources?: Resource[]
   /** Absent when the server does not offer resources. */
   resourceTemplates?: ResourceTemplateType[]
-  callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>
+  /** Calls a tool; `onProgress` asks for its progress notifications (a progress token). */
+  callTool(
+    name: string,
+    args: Record<string, unknown>,
+    onProgress?: (progress: Progress) => void,
+  ): Promise<CallToolResult>
   readResource(uri: string): Promise<ReadResourceResult>
   getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>
   close(): Promise<void>
@@ -44,18 +72,30 @@ export interface McpConnection {
  * Connects the SDK's client to `url` in the chosen era and reads the lists. The 2025 era is the
  * SDK's default `initialize` handshake, offering only 2025-11-25; the 2026 era pins the revision,
  * so the client probes with `server/discover` and fails rather than fall back to `initialize`.
- * Every request goes through `recorder.fetch`. The client is closed again when a step fails.
+ * Every request goes through `recorder.fetch`. The client declares elicitation (forms) and
+ * sampling, and hands those requests to `requests`. The client is closed again when a step fails.
  */
 export async function connectMcp(
   url: string,
   revision: ProtocolRevision,
   recorder: TrafficRecorder,
+  requests: ServerRequests,
 ): Promise<McpConnection> {
+  const capabilities = { elicitation: {}, sampling: {} }
   const options: ClientOptions =
     revision === '2025-11-25'
-      ? { versionNegotiation: { mode: 'legacy' }, supportedProtocolVersions: [revision] }
-      : { versionNegotiation: { mode: { pin: revision } } }
+      ? {
+          versionNegotiation: { mode: 'legacy' },
+          supportedProtocolVersions: [revision],
+          capabilities,
+        }
+      : { versionNegotiation: { mode: { pin: revision } }, capabilities }
   const client = new Client({ name: 'portico-docs', title: 'Portico docs', version }, options)
+  client.setRequestHandler('elicitation/create', (request) => requests.elicit(request.params))
+  client.setRequestHandler('sampling/createMessage', (request) => requests.sample(request.params))
+  client.setNotificationHandler('notifications/message', (notification) =>
+    requests.log(notification.params),
+  )
   const transport = new StreamableHTTPClientTransport(new URL(url, location.href), {
     fetch: recorder.fetch,
   })
@@ -80,8 +120,17 @@ export async function connectMcp(
       ...(resourceTemplates ? { resourceTemplates } : {}),
       readResource: (uri) => client.readResource({ uri }),
       getPrompt: (name, args) => client.getPrompt({ name, arguments: args }),
-      callTool: (name, args) =>
-        recordedCall(url, name, args, () => client.callTool({ name, arguments: args })),
+      callTool: (name, args, onProgress) =>
+        recordedCall(url, name, args, () =>
+          client.callTool(
+            { name, arguments: args },
+            {
+              timeout: CALL_TIMEOUT_MS,
+              resetTimeoutOnProgress: true,
+              ...(onProgress ? { onprogress: onProgress } : {}),
+            },
+          ),
+        ),
       close: () => client.close(),
     }
   } catch (error) {

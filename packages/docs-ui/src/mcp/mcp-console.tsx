@@ -1,6 +1,9 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client'
 import { useEffect, useRef, useState } from 'preact/hooks'
+import { SchemaFormFields, useSchemaForm } from '../components/schema-form.js'
 import { useAccessToken } from '../lib/access-token.js'
+import { type CallEvent, CallProgress } from './call-progress.js'
+import { formSchema } from './form-schema.js'
 import {
   connectMcp,
   type McpConnection,
@@ -8,6 +11,9 @@ import {
   type ProtocolRevision,
 } from './mcp-connection.js'
 import { PromptsSection, ResourcesSection } from './mcp-reader.js'
+import { parseArguments } from './parse-arguments.js'
+import { type PendingRequest, RequestQueue } from './request-queue.js'
+import { ServerRequestsPane } from './server-requests-pane.js'
 import { ToolResult } from './tool-result.js'
 import { TrafficLog } from './traffic-log.js'
 import { type TrafficEntry, TrafficRecorder } from './traffic-recorder.js'
@@ -30,10 +36,25 @@ type CallState =
   | { status: 'done'; tool: string; result: CallToolResult; durationMs: number }
   | { status: 'failed'; tool: string; failure: Failure }
 
+/** What a running call shares with the parts of the console that show it. */
+interface CallWatch {
+  /** The server's requests waiting for the person's answer. */
+  pending: PendingRequest[]
+  /** What the running (or last) call reported: progress and log messages. */
+  events: CallEvent[]
+  /** Records a progress or log event of the call (its `seq` is given here). */
+  report: (event: CallEvent) => void
+  /** Starts a call's list afresh. */
+  clear: () => void
+  queue: RequestQueue
+}
+
 /**
  * A browser MCP client on one server, built on the official SDK: pick the protocol era, connect,
- * read what the server offers, call a tool with JSON arguments, and watch every JSON-RPC
- * exchange. Loaded on demand by the MCP page, so the SDK stays out of the first page's code.
+ * read what the server offers, call a tool from a form generated from its input schema (the
+ * try-it form), answer what the server asks meanwhile (elicitation, sampling), follow its
+ * progress and log, and watch every JSON-RPC exchange. Loaded on demand by the MCP page, so the
+ * SDK stays out of the first page's code.
  */
 export function McpConsole({ url }: { url: string }) {
   const [revision, setRevision] = useState<ProtocolRevision>('2025-11-25')
@@ -49,6 +70,15 @@ export function McpConsole({ url }: { url: string }) {
         ),
       ),
   )
+  const [pending, setPending] = useState<PendingRequest[]>([])
+  const [events, setEvents] = useState<CallEvent[]>([])
+  const seq = useRef(0)
+  const report = (event: CallEvent) =>
+    setEvents((list) => [...list, { ...event, seq: ++seq.current }])
+  const [queue] = useState(
+    () => new RequestQueue(setPending, (log) => report({ seq: 0, kind: 'log', log })),
+  )
+  const watch: CallWatch = { pending, events, report, clear: () => setEvents([]), queue }
   // The connection of this render, closed when it is replaced (disconnect, era switch) or the
   // console goes away.
   const connection = state.status === 'connected' ? state.connection : undefined
@@ -67,8 +97,9 @@ export function McpConsole({ url }: { url: string }) {
     const current = ++attempt.current
     setState({ status: 'connecting' })
     recorder.challenge = undefined
+    recorder.refusal = undefined
     try {
-      const opened = await connectMcp(url, revision, recorder)
+      const opened = await connectMcp(url, revision, recorder, queue)
       if (current === attempt.current) setState({ status: 'connected', connection: opened })
       else void opened.close()
     } catch (error) {
@@ -131,7 +162,7 @@ export function McpConsole({ url }: { url: string }) {
         </span>
       </section>
       {state.status === 'failed' && <FailureNotice failure={state.failure} action="connect" />}
-      {connection && <ConnectedServer connection={connection} recorder={recorder} />}
+      {connection && <ConnectedServer connection={connection} recorder={recorder} watch={watch} />}
       <TrafficLog entries={entries} onClear={() => setEntries([])} />
     </>
   )
@@ -140,9 +171,11 @@ export function McpConsole({ url }: { url: string }) {
 function ConnectedServer({
   connection,
   recorder,
+  watch,
 }: {
   connection: McpConnection
   recorder: TrafficRecorder
+  watch: CallWatch
 }) {
   const { serverInfo, capabilities, instructions, tools } = connection
   return (
@@ -185,7 +218,7 @@ function ConnectedServer({
           </pre>
         </details>
       </section>
-      <ToolsSection tools={tools} connection={connection} recorder={recorder} />
+      <ToolsSection tools={tools} connection={connection} recorder={recorder} watch={watch} />
       <PromptsSection connection={connection} />
       <ResourcesSection connection={connection} />
     </>
@@ -196,41 +229,15 @@ function ToolsSection({
   tools,
   connection,
   recorder,
+  watch,
 }: {
   tools: Tool[]
   connection: McpConnection
   recorder: TrafficRecorder
+  watch: CallWatch
 }) {
   const [selected, setSelected] = useState(tools[0]?.name)
-  const [argumentsText, setArgumentsText] = useState('{}')
-  const [argumentsError, setArgumentsError] = useState<string>()
-  const [call, setCall] = useState<CallState>({ status: 'idle' })
   const tool = tools.find((candidate) => candidate.name === selected)
-
-  const callTool = async (name: string) => {
-    if (call.status === 'calling') return
-    const args = parseArguments(argumentsText)
-    if (typeof args === 'string') {
-      setArgumentsError(args)
-      return
-    }
-    setArgumentsError(undefined)
-    setCall({ status: 'calling', tool: name })
-    recorder.challenge = undefined
-    const started = performance.now()
-    try {
-      const result = await connection.callTool(name, args)
-      setCall({
-        status: 'done',
-        tool: name,
-        result,
-        durationMs: Math.round(performance.now() - started),
-      })
-    } catch (error) {
-      setCall({ status: 'failed', tool: name, failure: toFailure(error, recorder) })
-    }
-  }
-
   return (
     <section class="card mcp-section" aria-labelledby="mcp-tools-heading">
       <h2 id="mcp-tools-heading">Tools</h2>
@@ -245,11 +252,7 @@ function ToolsSection({
                   type="button"
                   class="mcp-tool-item"
                   aria-pressed={candidate.name === selected}
-                  onClick={() => {
-                    setSelected(candidate.name)
-                    setArgumentsText('{}')
-                    setArgumentsError(undefined)
-                  }}
+                  onClick={() => setSelected(candidate.name)}
                 >
                   <code>{candidate.name}</code>
                   {candidate.title && <span class="muted">{candidate.title}</span>}
@@ -257,68 +260,131 @@ function ToolsSection({
               </li>
             ))}
           </ul>
+          {/* Keyed by tool: another tool starts with its own fresh form and no answer. */}
           {tool && (
-            <div class="mcp-tool">
-              <h3>
-                <code>{tool.name}</code>
-              </h3>
-              {tool.title && <p class="mcp-tool-title">{tool.title}</p>}
-              {tool.description && <p>{tool.description}</p>}
-              <ToolHints tool={tool} />
-              <details>
-                <summary>Input schema</summary>
-                <pre>
-                  <code>{JSON.stringify(tool.inputSchema, null, 2)}</code>
-                </pre>
-              </details>
-              {tool.outputSchema && (
-                <details>
-                  <summary>Output schema</summary>
-                  <pre>
-                    <code>{JSON.stringify(tool.outputSchema, null, 2)}</code>
-                  </pre>
-                </details>
-              )}
-              <form
-                onSubmit={(event) => {
-                  event.preventDefault()
-                  void callTool(tool.name)
-                }}
-              >
-                <label>
-                  Arguments (JSON)
-                  <textarea
-                    class="code mcp-arguments"
-                    data-testid="mcp-arguments"
-                    rows={6}
-                    spellcheck={false}
-                    value={argumentsText}
-                    aria-invalid={argumentsError !== undefined}
-                    aria-describedby={argumentsError ? 'mcp-arguments-error' : undefined}
-                    onInput={(event) => setArgumentsText(event.currentTarget.value)}
-                  />
-                </label>
-                {argumentsError && (
-                  <p id="mcp-arguments-error" class="error">
-                    {argumentsError}
-                  </p>
-                )}
-                <button
-                  type="submit"
-                  data-testid="mcp-call"
-                  aria-disabled={call.status === 'calling' ? 'true' : undefined}
-                >
-                  {call.status === 'calling' ? 'Calling…' : `Call ${tool.name}`}
-                </button>
-              </form>
-              <div class="mcp-result" data-testid="mcp-result" aria-live="polite">
-                <CallOutcome call={call} />
-              </div>
-            </div>
+            <ToolCaller
+              key={tool.name}
+              tool={tool}
+              connection={connection}
+              recorder={recorder}
+              watch={watch}
+            />
           )}
         </div>
       )}
     </section>
+  )
+}
+
+/** One tool: what it is, its form, the server's requests while it runs, its progress, its result. */
+function ToolCaller({
+  tool,
+  connection,
+  recorder,
+  watch,
+}: {
+  tool: Tool
+  connection: McpConnection
+  recorder: TrafficRecorder
+  watch: CallWatch
+}) {
+  const [{ schema, components }] = useState(() => formSchema(tool.inputSchema))
+  const form = useSchemaForm(schema, components)
+  const [argumentsError, setArgumentsError] = useState<string>()
+  const [call, setCall] = useState<CallState>({ status: 'idle' })
+
+  const callTool = async () => {
+    if (call.status === 'calling') return
+    const args = parseArguments(form.body)
+    if (typeof args === 'string') {
+      // Said beside the raw text when there is one; a form's value is JSON by construction.
+      if (form.raw === undefined) setArgumentsError(args)
+      else form.setRawError(args)
+      return
+    }
+    setArgumentsError(undefined)
+    form.setRawError(undefined)
+    setCall({ status: 'calling', tool: tool.name })
+    watch.clear()
+    recorder.challenge = undefined
+    recorder.refusal = undefined
+    const started = performance.now()
+    try {
+      const result = await connection.callTool(tool.name, args, (progress) =>
+        watch.report({ seq: 0, kind: 'progress', progress }),
+      )
+      setCall({
+        status: 'done',
+        tool: tool.name,
+        result,
+        durationMs: Math.round(performance.now() - started),
+      })
+    } catch (error) {
+      setCall({ status: 'failed', tool: tool.name, failure: toFailure(error, recorder) })
+    } finally {
+      // A question the server asked and no longer waits for is not left on screen.
+      watch.queue.cancelAll()
+    }
+  }
+
+  return (
+    <div class="mcp-tool">
+      <h3>
+        <code>{tool.name}</code>
+      </h3>
+      {tool.title && <p class="mcp-tool-title">{tool.title}</p>}
+      {tool.description && <p>{tool.description}</p>}
+      <ToolHints tool={tool} />
+      <details>
+        <summary>Input schema</summary>
+        <pre>
+          <code>{JSON.stringify(tool.inputSchema, null, 2)}</code>
+        </pre>
+      </details>
+      {tool.outputSchema && (
+        <details>
+          <summary>Output schema</summary>
+          <pre>
+            <code>{JSON.stringify(tool.outputSchema, null, 2)}</code>
+          </pre>
+        </details>
+      )}
+      <form
+        class="try-it"
+        noValidate
+        aria-label={`Arguments of ${tool.name}`}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void callTool()
+        }}
+      >
+        <SchemaFormFields
+          form={form}
+          schema={schema}
+          components={components}
+          idPrefix={`mcp-${tool.name}`}
+          rawLabel="Arguments (JSON)"
+          testId="mcp-arguments"
+        />
+        {argumentsError && (
+          <p class="error" role="alert" data-testid="mcp-arguments-error">
+            {argumentsError}
+          </p>
+        )}
+        <button
+          type="submit"
+          data-testid="mcp-call"
+          aria-disabled={call.status === 'calling' ? 'true' : undefined}
+        >
+          {call.status === 'calling' ? 'Calling…' : `Call ${tool.name}`}
+        </button>
+      </form>
+      <ServerRequestsPane pending={watch.pending} />
+      <CallProgress events={watch.events} running={call.status === 'calling'} />
+      <div class="mcp-result" data-testid="mcp-result" aria-live="polite">
+        <CallOutcome call={call} />
+      </div>
+    </div>
   )
 }
 
@@ -386,20 +452,31 @@ function FailureNotice({ failure, action }: { failure: Failure; action: 'connect
   )
 }
 
-/** The arguments as an object, or a message saying why the text is not one. */
-function parseArguments(text: string): Record<string, unknown> | string {
-  let value: unknown
-  try {
-    value = JSON.parse(text.trim() === '' ? '{}' : text)
-  } catch (error) {
-    return `The arguments are not valid JSON: ${error instanceof Error ? error.message : String(error)}`
-  }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : 'The arguments must be a JSON object, like {"id": "n1"}.'
-}
-
 function toFailure(error: unknown, recorder: TrafficRecorder): Failure {
   const message = error instanceof Error ? error.message : String(error)
-  return recorder.challenge === undefined ? { message } : { message, challenge: recorder.challenge }
+  if (recorder.challenge !== undefined) return { message, challenge: recorder.challenge }
+  const { refusal } = recorder
+  if (!refusal) return { message }
+  // The SDK quotes the refused answer's body after its own words: the server's reason is in it.
+  const reason = serverReason(message)
+  return {
+    message: `the server refused the request with HTTP ${refusal.status}${refusal.statusText ? ` ${refusal.statusText}` : ''}${reason ? `: ${reason}` : ''}.`,
+  }
+}
+
+/** The reason in a refused answer's body the SDK's message quotes (JSON-RPC error or problem). */
+function serverReason(message: string): string | undefined {
+  const start = message.indexOf('{')
+  if (start < 0) return undefined
+  try {
+    const body = JSON.parse(message.slice(start)) as {
+      error?: { message?: unknown }
+      detail?: unknown
+      title?: unknown
+    }
+    const reason = body.error?.message ?? body.detail ?? body.title
+    return typeof reason === 'string' ? reason : undefined
+  } catch {
+    return undefined
+  }
 }

@@ -42,6 +42,8 @@ export interface TrafficResponse {
 export class TrafficRecorder {
   /** The challenge of a 401; the caller clears it before each connect or call. */
   challenge: string | undefined
+  /** The status of the latest other 4xx or 5xx answer; the caller clears it before each call. */
+  refusal: { status: number; statusText: string } | undefined
   private seq = 0
   private readonly report: (entry: TrafficEntry) => void
 
@@ -84,6 +86,9 @@ export class TrafficRecorder {
       throw error
     }
     if (response.status === 401) this.challenge = response.headers.get('www-authenticate') ?? ''
+    else if (response.status >= 400) {
+      this.refusal = { status: response.status, statusText: response.statusText }
+    }
     const head: TrafficResponse = {
       status: response.status,
       headers: listHeaders(response.headers),

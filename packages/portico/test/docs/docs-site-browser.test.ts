@@ -201,6 +201,11 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
       const { page } = watched
       await openRoute(page, served.url, 'api')
       await expect.poll(() => page.getByTestId('api-operation').count()).toBe(operations)
+      // Operations below the first screen draw their request and responses when scrolled to.
+      const last = page.getByTestId('api-operation').last()
+      await last.scrollIntoViewIfNeeded()
+      await last.locator('.api-columns').waitFor({ timeout: PATIENCE_MS })
+      expect(await page.getByTestId('api-operation-pending').count()).toBeLessThan(operations)
       await openRoute(page, served.url, 'api/swagger')
       await page.locator('.opblock').first().waitFor()
       expect(await page.locator('.opblock').count()).toBe(operations)
@@ -225,7 +230,8 @@ describe.each(Object.keys(samples))('the docs site of %s', (name) => {
           .toContain(sample.call.toolId)
         for (const tool of overview.tools) expect(await tools.textContent()).toContain(tool.id)
         await tools.getByText(sample.call.toolId, { exact: true }).first().click()
-        await page.getByTestId('mcp-arguments').fill(sample.call.input)
+        await page.getByTestId('mcp-arguments-raw').click()
+        await page.getByTestId('mcp-arguments-json').fill(sample.call.input)
         await page.getByTestId('mcp-call').click()
         await expect
           .poll(() => page.getByTestId('mcp-result').textContent(), { timeout: PATIENCE_MS })
