@@ -252,7 +252,11 @@ function ToolsSection({
                   type="button"
                   class="mcp-tool-item"
                   aria-pressed={candidate.name === selected}
-                  onClick={() => setSelected(candidate.name)}
+                  onClick={() => {
+                    setSelected(candidate.name)
+                    // What another tool's call reported does not belong under this one.
+                    if (candidate.name !== selected) watch.clear()
+                  }}
                 >
                   <code>{candidate.name}</code>
                   {candidate.title && <span class="muted">{candidate.title}</span>}
