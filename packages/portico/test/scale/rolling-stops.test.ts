@@ -29,7 +29,12 @@ let nginx: Nginx | undefined
 beforeAll(async () => {
   plugin = await buildReplicaPlugin('stateless')
   replicas = await startReplicas(plugin.dir, 2)
-  nginx = await startNginx(replicas.map((replica) => replica.port))
+  // A restarted replica is back in rotation 1 s after the connection it refused, not the
+  // deploy file's 5 s: the run waits for each replica's answers before each stop.
+  nginx = await startNginx(
+    replicas.map((replica) => replica.port),
+    { failTimeout: '1s' },
+  )
 })
 afterAll(async () => {
   await nginx?.stop()
