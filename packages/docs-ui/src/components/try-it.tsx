@@ -131,6 +131,7 @@ export function TryIt({
     </div>
   )
 }
+
 /** The answer: status, time, headers, body, and what a refusal or a 422 means for the form. */
 function ResponsePanel({ call }: { call: CallState }) {
   const expired = useTokenExpired()

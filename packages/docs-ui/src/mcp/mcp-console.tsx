@@ -46,6 +46,7 @@ interface CallWatch {
   report: (event: CallEvent) => void
   /** Starts a call's list afresh. */
   clear: () => void
+  /** Where the client's handlers wait for the person; emptied when a call ends. */
   queue: RequestQueue
 }
 
