@@ -11,10 +11,10 @@ import { useTempPlugins } from '../support/temp-plugins.js'
 /**
  * The MCP page as a full client (issue 34, item 6): a tool called from the form generated from
  * its input schema, an elicitation and a sampling request answered from the page's pane, a
- * call's progress seen while it runs, and bad input (JSON that does not parse, a body the
- * server refuses with 413) said plainly. On a copy of the context fixture (the tools that talk
- * back) with a long tool timeout, since a person answers here, a small body limit, and a tool
- * whose second step waits until the test lets it go on.
+ * call's progress seen while it runs, its log messages listed, and bad input (JSON that does
+ * not parse, a body the server refuses with 413) said plainly. On a copy of the context fixture
+ * (the tools that talk back) with a long tool timeout, since a person answers here, a small body
+ * limit, and a tool whose second step waits until the test lets it go on.
  */
 
 /** Request bodies past this are refused with 413: a long argument reaches it. */
@@ -225,6 +225,28 @@ describe('the MCP page as a client', () => {
       expect(await bar.evaluate((element: HTMLProgressElement) => element.value)).toBe(2)
       expect(await page.getByTestId('mcp-call-log').textContent()).toContain('Step 2 of 2')
       expect(watched.consoleErrors).toEqual([])
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it("lists the call's log messages under it", async () => {
+    const watched = await openWatchedPage(browser, served.url)
+    const { page } = watched
+    try {
+      await openTool(page, 'Talk_logs')
+      await page.getByTestId('mcp-call').click()
+      await expect
+        .poll(() => result(page).textContent(), { timeout: PATIENCE_MS })
+        .toContain('"logged": 4')
+      // A stateless 2025 server forgets the level the client set: it sends every message.
+      const log = page.getByTestId('mcp-call-log').locator('li')
+      await expect.poll(() => log.count()).toBe(4)
+      expect(await log.allTextContents()).toEqual(
+        ['debug', 'info', 'warning', 'error'].map(
+          (level) => `${level} {"level":"${level}","text":"a ${level} message"}`,
+        ),
+      )
     } finally {
       await watched.close()
     }
