@@ -122,7 +122,7 @@ export async function runDevWorker(rootDir: string, listenHost: string): Promise
   await new Promise<void>((ready) => watcher.once('ready', () => ready()))
   const server = createNodeServer({
     fetch: (request, bindings) => (serving as AssembledServer).fetch(request, bindings),
-    edge: (request, response) => (serving as AssembledServer).edge(request, response),
+    edge: (request, response, next) => (serving as AssembledServer).edge(request, response, next),
     logRequests: true,
   })
   const connections = drainConnections(server)

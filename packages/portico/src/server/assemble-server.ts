@@ -1,7 +1,8 @@
 import type { Hono } from 'hono'
 import type { ToolRuntime } from '../invoke/create-tool-runtime.js'
 import type { PluginModel } from '../model/plugin-model.js'
-import { type AppOptions, createAppFromParts } from './create-app.js'
+import { type AppOptions, createAppAndMcpEdge } from './create-app.js'
+import { createNodeMcpEdge } from './create-node-mcp-edge.js'
 import { createNodeRestEdge, type NodeEdge } from './create-node-rest-edge.js'
 import { createServingParts } from './create-serving-parts.js'
 
@@ -11,7 +12,7 @@ import { createServingParts } from './create-serving-parts.js'
  */
 export type FetchHandler = (request: Request, bindings?: unknown) => Response | Promise<Response>
 
-/** A plugin ready to serve: its app, the `node:http` edge for REST, and its lifetime. */
+/** A plugin ready to serve: its app, the `node:http` edge for REST and MCP, and its lifetime. */
 export interface AssembledServer {
   model: PluginModel
   app: Hono
@@ -38,7 +39,7 @@ export function assembleServer(runtime: ToolRuntime, options: AppOptions): Assem
   const lifetime = new AbortController()
   const draining = new AbortController()
   const parts = createServingParts(runtime, options)
-  const app = createAppFromParts(
+  const { app, answerMcpPost } = createAppAndMcpEdge(
     runtime,
     {
       ...options,
@@ -51,10 +52,19 @@ export function assembleServer(runtime: ToolRuntime, options: AppOptions): Assem
     model: runtime.model,
     app,
     fetch: (request, bindings) => app.fetch(request, bindings),
-    edge: createNodeRestEdge(runtime.model, parts),
+    edge: eitherEdge(
+      createNodeRestEdge(runtime.model, parts),
+      createNodeMcpEdge(runtime.model, parts, answerMcpPost),
+    ),
     close: () => lifetime.abort(),
     drain: () => draining.abort(),
   }
+}
+
+/** The first of two edges that takes a request. */
+function eitherEdge(first: NodeEdge, second: NodeEdge): NodeEdge {
+  return (request, response, next) =>
+    first(request, response, next) || second(request, response, next)
 }
 
 /** The signal of `own`, aborted also when `outer` is. */

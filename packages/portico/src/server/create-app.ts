@@ -29,8 +29,9 @@ import {
   type ReadinessCheck,
   type ReadinessReport,
 } from '../surfaces/health/health-routes.js'
-import { mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
+import { type McpPostAnswer, mcpRoutes } from '../surfaces/mcp/mcp-routes.js'
 import { limitEventStreams } from '../surfaces/mcp/sessions/limit-event-streams.js'
+import { carryAdmission } from '../surfaces/mcp/wire/edge-admissions.js'
 import { publicRoutes } from '../surfaces/public/public-routes.js'
 import { restRoutes } from '../surfaces/rest/rest-routes.js'
 import { widgetRoutes } from '../surfaces/widgets/widget-routes.js'
@@ -143,14 +144,32 @@ export function createApp(runtime: ToolRuntime, options: AppOptions): Hono {
 }
 
 /**
- * {@link createApp} with the parts it shares with the `node:http` edge made already. This is
- * the one place that lists the routes, in the order they are tried.
+ * {@link createApp} with the parts it shares with the `node:http` edge made already.
  */
 export function createAppFromParts(
   runtime: ToolRuntime,
   options: AppOptions,
   parts: ServingParts,
 ): Hono {
+  return createAppAndMcpEdge(runtime, options, parts).app
+}
+
+/** The app, and what of its MCP surface the `node:http` edge answers (see `createNodeMcpEdge`). */
+export interface AppAndMcpEdge {
+  app: Hono
+  /** Absent with stateful MCP sessions. */
+  answerMcpPost?: McpPostAnswer
+}
+
+/**
+ * {@link createAppFromParts}, with the MCP surface's answerer for the `node:http` edge. This is
+ * the one place that lists the routes, in the order they are tried.
+ */
+export function createAppAndMcpEdge(
+  runtime: ToolRuntime,
+  options: AppOptions,
+  parts: ServingParts,
+): AppAndMcpEdge {
   const { model } = runtime
   const { gate, dev } = options
   if (model.config.auth !== 'anon' && !gate) {
@@ -167,6 +186,19 @@ export function createAppFromParts(
   const bodyDeadline = options.hostTimesRequests
     ? {}
     : { bodyDeadlineMs: model.config.limits.requestTimeoutMs }
+  const mcp = mcpRoutes(runtime, {
+    dev,
+    hostPolicy,
+    originOf,
+    ...withGate,
+    ...bodyDeadline,
+    ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
+    ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
+    taskRunner: parts.taskRunner,
+    notificationBus: parts.notificationBus,
+    ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
   const routes: Route[] = [
     ...healthRoutes({
       ...(options.draining ? { draining: options.draining } : {}),
@@ -191,19 +223,7 @@ export function createAppFromParts(
       ...bodyDeadline,
     }),
     ...serverCardRoutes(model, { originOf }),
-    ...mcpRoutes(runtime, {
-      dev,
-      hostPolicy,
-      originOf,
-      ...withGate,
-      ...bodyDeadline,
-      ...(options.mcp?.eventStore ? { eventStore: options.mcp.eventStore } : {}),
-      ...(options.mcp?.sessionStore ? { sessionStore: options.mcp.sessionStore } : {}),
-      taskRunner: parts.taskRunner,
-      notificationBus: parts.notificationBus,
-      ...(options.mcp?.stateSecret ? { stateSecret: options.mcp.stateSecret } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    }),
+    ...mcp.routes,
     ...documentRoutes(model, { dev, originOf }),
     ...docsRoutes({ dev, ...(gate ? { loginUrl: LOGIN_PATH } : {}) }),
     ...widgetRoutes(model, { dev, publicDir }),
@@ -226,6 +246,11 @@ export function createAppFromParts(
     rememberClientAddress(c.req.raw, c.env)
     return pathnameOf(c.req.url).startsWith(LOGIN_PREFIX) ? next() : corsHeaders(c, next)
   })
+  // What the node:http edge admitted before handing it on is not checked again.
+  app.on('POST', ['/mcp', '/mcp/:server'], (c, next) => {
+    carryAdmission(c.req.raw, c.env)
+    return next()
+  })
   // The paths of the MCP endpoints, which match no request twice (`/mcp/*` would match `/mcp`
   // too, and count its stream twice).
   app.on('GET', ['/mcp', '/mcp/:server'], limitEventStreams(model.config.limits.mcpStreams))
@@ -243,7 +268,7 @@ export function createAppFromParts(
     logger.error(`${c.req.method} ${pathnameOf(c.req.url)} failed:`, error, { requestId })
     return problemResponse(toProblemDocument(error, { dev, requestId }))
   })
-  return app
+  return mcp.answerPost ? { app, answerMcpPost: mcp.answerPost } : { app }
 }
 
 /** What `/readyz` waits for besides the end of a shutdown: the issuer's keys, when a gate. */

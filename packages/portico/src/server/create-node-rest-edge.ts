@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { logger } from '../core/logger.js'
 import { requestIdOf } from '../core/request-id.js'
 import { createOriginHeaders } from '../http/origin-headers.js'
@@ -7,9 +7,17 @@ import { originOf } from '../http/request-origin.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { isResourcesTarget } from '../surfaces/rest/create-read-resource-route.js'
 import type { ServingParts } from './create-serving-parts.js'
+import { clientGoneSignal, incomingHeader } from './incoming-headers.js'
 
-/** Serves a Node request directly and returns true, or returns false to leave it to the app. */
-export type NodeEdge = (request: IncomingMessage, response: ServerResponse) => boolean
+/**
+ * Serves a Node request directly and returns true, or returns false to leave it to the app;
+ * an edge that took a request may still hand it on to `next` (the app) later.
+ */
+export type NodeEdge = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: RequestListener,
+) => boolean
 
 /**
  * The REST surface straight on `node:http`: the same REST call as the Fetch handler (one,
@@ -36,17 +44,8 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
     // Merged by Node with the answer's own headers when it writes them.
     if (originHeaders)
       for (const [name, value] of Object.entries(originHeaders)) response.setHeader(name, value)
-    let disconnected: AbortController | undefined
-    // Made when the tool first reads `ctx.signal`; most never do, and the hot path stays light.
-    const disconnectSignal = () => {
-      if (disconnected) return disconnected.signal
-      const controller = new AbortController()
-      disconnected = controller
-      const goneAway = () => controller.abort(new Error('The client went away'))
-      if (response.closed && !response.writableFinished) goneAway()
-      else response.once('close', () => response.writableFinished || goneAway())
-      return controller.signal
-    }
+    // Made when the tool first reads `ctx.signal`; most never do.
+    const disconnectSignal = clientGoneSignal(response)
     call({
       method: 'POST',
       pathname: query === -1 ? url : url.slice(0, query),
@@ -54,7 +53,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
       contentEncoding: headers['content-encoding'],
       prefer: headerValue(request, 'prefer'),
       readBody: (limitBytes) => readIncomingBody(request, limitBytes),
-      authorization: authorizationOf(request),
+      authorization: incomingHeader(request, 'authorization'),
       // Node joins repeated unknown headers with `, `, as Fetch does: the gate refuses a comma.
       dpop: headers.dpop === undefined ? null : String(headers.dpop),
       search: query === -1 ? '' : url.slice(query),
@@ -90,20 +89,6 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
     )
     return true
   }
-}
-
-/**
- * Every `Authorization` line, joined with `, ` as Fetch `Headers` join them, so the gate sees a
- * repeated header on this edge too (Node's `headers` keeps only the first).
- */
-function authorizationOf(request: IncomingMessage): string | null {
-  if (request.headers.authorization === undefined) return null
-  const lines: string[] = []
-  const raw = request.rawHeaders
-  for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]?.toLowerCase() === 'authorization') lines.push(raw[i + 1] ?? '')
-  }
-  return lines.join(', ')
 }
 
 function headerValue(request: IncomingMessage, name: string): string | undefined {

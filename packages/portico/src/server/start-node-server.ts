@@ -12,7 +12,10 @@ import { answerAdapterError, answerClientError } from './unreadable-requests.js'
 export interface NodeHandlerOptions {
   /** The second argument is `@hono/node-server`'s bindings (`{ incoming, outgoing }`). */
   fetch: (request: Request, bindings?: unknown) => Response | Promise<Response>
-  /** Answers some requests on `node:http` directly (the REST hot path); the rest go to `fetch`. */
+  /**
+   * Answers some requests on `node:http` directly (the REST and MCP hot paths); the rest go to
+   * `fetch`.
+   */
   edge?: NodeEdge
   /** Logs a line per request (what `portico dev` does). */
   logRequests?: boolean
@@ -65,7 +68,7 @@ export function createNodeServer(options: NodeHandlerOptions): Server {
   const { edge } = options
   const serve: RequestListener = (request, response) =>
     refuseAmbiguousRequest(request, response) ||
-    edge?.(request, response) ||
+    edge?.(request, response, listener) ||
     listener(request, response)
   const shedder = options.shedding ? shedLoad(serve, options.shedding) : undefined
   const admit = shedder?.serve ?? serve

@@ -26,6 +26,8 @@ export function fixtureDir(name: string): string {
 export interface ServedPlugin {
   url: string
   runtime: ToolRuntime
+  /** How many requests reached the Fetch handler (the app): those no Node edge answered. */
+  appRequests(): number
   close(): Promise<void>
 }
 
@@ -73,8 +75,12 @@ export async function servePlugin(
   })
   // The Node edge serves REST as `portico start` does; without it, the Fetch handler that
   // other runtimes use answers instead.
+  let appRequests = 0
   const server = await startNodeServer({
-    fetch: served.fetch,
+    fetch: (request, bindings) => {
+      appRequests += 1
+      return served.fetch(request, bindings)
+    },
     ...(options.nodeEdge === false ? {} : { edge: served.edge }),
     port: options.port ?? 0,
     host: '127.0.0.1',
@@ -82,6 +88,7 @@ export async function servePlugin(
   return {
     url: `http://127.0.0.1:${server.port}`,
     runtime,
+    appRequests: () => appRequests,
     async close() {
       served.close()
       await server.close()

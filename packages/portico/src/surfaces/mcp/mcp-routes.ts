@@ -3,11 +3,12 @@ import { refusalHeaders } from '../../auth/refusal-headers.js'
 import { assertScopes, InsufficientScopeError } from '../../core/insufficient-scope-error.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
 import { traceHooks } from '../../core/trace-hooks.js'
-import { respond, withCors } from '../../http/cors.js'
+import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
 import { jsonResponse } from '../../http/json-response.js'
 import { pathnameOf, searchOf } from '../../http/pathname-of.js'
 import { notFoundResponse } from '../../http/problem-response.js'
+import { readBodyBytes } from '../../http/read-body.js'
 import type { Route } from '../../http/route.js'
 import { createResultWriter } from '../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../invoke/create-tool-runtime.js'
@@ -31,8 +32,10 @@ import { createSubscriptions } from './subscriptions/create-subscriptions.js'
 import { createMcpTasks } from './tasks/create-mcp-tasks.js'
 import { createTasksLeg } from './tasks/create-tasks-leg.js'
 import { createHostOriginCheck } from './wire/create-host-origin-check.js'
-import { jsonRpcErrorResponse } from './wire/json-rpc-error-response.js'
-import type { McpExchange, McpLeg } from './wire/mcp-leg.js'
+import { admissionOf, type McpAdmission } from './wire/edge-admissions.js'
+import { jsonRpcErrorAnswer, jsonRpcErrorResponse } from './wire/json-rpc-error-response.js'
+import { type McpAnswer, toResponse } from './wire/mcp-answer.js'
+import type { HeaderOf, McpExchange, McpLeg } from './wire/mcp-leg.js'
 import { negotiateAnswerMedia } from './wire/negotiate-answer-media.js'
 import { META_SERVER_INFO } from './wire/protocol-versions.js'
 import { readJsonRpcBody } from './wire/read-json-rpc-body.js'
@@ -72,8 +75,55 @@ interface McpMirrors {
   resourceTemplates: string
 }
 
-/** Whether a request may go on, with the caller's context in the authenticated modes. */
-type Admission = { ok: true; context?: PorticoCaller } | Extract<GateOutcome, { ok: false }>
+/** A request to an MCP endpoint, as both edges hand it to what they share. */
+export interface McpPost {
+  /** The MCP server it was sent to: `''` for `/mcp`, else the name of `/mcp/<name>`. */
+  server: string
+  method: string
+  header: HeaderOf
+  pathname: string
+  /** The query string, `?…` or empty. */
+  search: string
+  /** The public origin (see `requestOrigin`), asked by a token check and a refusal only. */
+  origin(): string
+  /** The body within `limitBytes` (see `JsonRpcBodySource.read`). */
+  readBody(limitBytes: number): Promise<Uint8Array>
+  /** Aborted when the client goes away. */
+  signal(): AbortSignal
+}
+
+/**
+ * Answers a stateless `POST` on the `node:http` edge when the hot path can without a stream,
+ * or says what to hand on to the app with it: the admission, once the request was admitted.
+ */
+export type McpPostAnswer = (post: McpPost) => Promise<McpAnswer | McpHandOver>
+
+/** A request the edge leaves to the app (see {@link McpPostAnswer}). */
+export interface McpHandOver {
+  /** Absent when the request was not admitted yet (the app then checks it). */
+  admission?: McpAdmission
+}
+
+/** The MCP surface: its routes, and what the `node:http` edge answers of it. */
+export interface McpSurface {
+  routes: Route[]
+  /** Absent with stateful sessions, whose requests belong to their session first. */
+  answerPost?: McpPostAnswer
+}
+
+/** What `anon` admits every request as. */
+const ANONYMOUS: McpAdmission = {}
+
+/** An admitted POST, read: what the legs are handed besides the request. */
+type ReadPost = Pick<McpExchange, 'parsedBody' | 'media' | 'caller'>
+
+/** A value, or the promise of one where something must wait (a token check, a body). */
+type Pending<T> = T | Promise<T>
+
+/** `next` of `value`, at once when it is there: no promise for what need not wait. */
+function settled<T, U>(value: Pending<T>, next: (value: T) => Pending<U>): Pending<U> {
+  return value instanceof Promise ? value.then(next) : next(value)
+}
 
 /** What a 405 of an MCP endpoint allows: POST, and the preflights the CORS middleware answers. */
 const ALLOW_POST = { allow: 'POST, OPTIONS' }
@@ -90,9 +140,10 @@ const ALLOW_POST = { allow: 'POST, OPTIONS' }
  * load than the rest of Portico): in the background from the first MCP request on, or by the
  * first request that needs it. Any replica can answer any request, unless `mcp.sessions` is
  * `stateful`: then the 2025 revisions' requests, GET and DELETE go to their session (see
- * `createMcpSessions`) before anything else.
+ * `createMcpSessions`) before anything else. Stateless, the same admission and hot path also
+ * answer on the `node:http` edge (`answerPost`, see `createNodeMcpEdge`).
  */
-export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Route[] {
+export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): McpSurface {
   const maxRequestBodySize = runtime.model.config.limits.bodyBytes
   const catalogs = buildMcpCatalogs(runtime.model)
   // One for all servers: a retry or an answer may reach any of them.
@@ -179,8 +230,17 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
   const legs: McpLeg[] = [
     // A 2025 request belongs to its session, whose server keeps its state: never to the hot path.
     ...(sessions ? [sessions.servePost] : []),
-    (exchange) =>
-      exchange.parsedBody === undefined ? undefined : hotAnswers.get(exchange.server)?.(exchange),
+    (exchange) => {
+      if (exchange.parsedBody === undefined) return undefined
+      const { request } = exchange
+      return hotAnswers
+        .get(exchange.server)?.({
+          ...exchange,
+          header: (name) => request.headers.get(name),
+          signal: () => request.signal,
+        })
+        ?.then((answer) => (answer instanceof Response ? answer : toResponse(answer)))
+    },
     (exchange) => (exchange.parsedBody === undefined ? undefined : listenLeg(exchange)),
     (exchange) =>
       exchange.parsedBody === undefined ? undefined : taskLegs.get(exchange.server)?.(exchange),
@@ -188,31 +248,87 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
   ]
   const rejectHostOrOrigin = createHostOriginCheck(options.hostPolicy)
   const { gate } = options
-  const anonymous: Admission = { ok: true }
-  const authenticate = (request: Request, server: string): Promise<Admission> =>
-    gate
-      ? gate.check({
-          authorization: request.headers.get('authorization'),
-          dpop: request.headers.get('dpop'),
-          method: request.method,
-          pathname: pathnameOf(request.url),
-          search: searchOf(request.url),
-          origin: options.originOf(request),
-          resourcePath: server === '' ? '/mcp' : `/mcp/${server}`,
-        })
-      : Promise.resolve(anonymous)
+  const resourcePathOf = (server: string) => (server === '' ? '/mcp' : `/mcp/${server}`)
+  // Host and Origin, then the token: the refusal, or the caller (in the authenticated modes).
+  // Without a gate nothing waits, and the edge's hot path takes no promise for it.
+  const admit = (post: McpPost): Pending<McpAnswer | McpAdmission> => {
+    const rejected = rejectHostOrOrigin(post.header)
+    if (rejected) return rejected
+    if (!gate) return ANONYMOUS
+    return gate
+      .check({
+        authorization: post.header('authorization'),
+        dpop: post.header('dpop'),
+        method: post.method,
+        pathname: post.pathname,
+        search: post.search,
+        origin: post.origin(),
+        resourcePath: resourcePathOf(post.server),
+      })
+      .then((outcome) =>
+        !outcome.ok ? mcpRefusal(outcome) : outcome.context ? { caller: outcome.context } : {},
+      )
+  }
+  // An admitted POST: what its `Accept` allows, its body read and parsed once, the scopes of
+  // what it calls; the refusal, or what the legs need.
+  const readPost = (
+    post: McpPost,
+    caller: PorticoCaller | undefined,
+  ): Pending<McpAnswer | ReadPost> => {
+    const media = negotiateAnswerMedia(post.header('accept'))
+    if (media === undefined) {
+      return jsonRpcErrorAnswer(
+        406,
+        -32000,
+        'Not Acceptable: Client must accept application/json or text/event-stream',
+      )
+    }
+    const source = {
+      contentType: post.header('content-type'),
+      contentEncoding: post.header('content-encoding'),
+      read: post.readBody,
+    }
+    return readJsonRpcBody(source, maxRequestBodySize).then((body) => {
+      if ('rejected' in body) return body.rejected
+      const refuseScope = gate?.refuseScope
+      const lacking =
+        refuseScope && 'parsed' in body && refuseMissingScopes(runtime, body.parsed, caller)
+      if (refuseScope && lacking) {
+        const where = {
+          authorization: post.header('authorization'),
+          resourcePath: resourcePathOf(post.server),
+        }
+        return mcpRefusal(refuseScope(lacking, { ...where, origin: post.origin() }))
+      }
+      return {
+        parsedBody: 'parsed' in body ? body.parsed : undefined,
+        media,
+        ...(caller ? { caller } : {}),
+      }
+    })
+  }
+  const postOf = (server: string, request: Request): McpPost => ({
+    server,
+    method: request.method,
+    header: (name) => request.headers.get(name),
+    pathname: pathnameOf(request.url),
+    search: searchOf(request.url),
+    origin: () => options.originOf(request),
+    readBody: (limitBytes) => readBodyBytes(request, limitBytes, options.bodyDeadlineMs),
+    signal: () => request.signal,
+  })
 
   const handle = (server: string, request: Request): Promise<Response> => {
     if (!hotAnswers.has(server)) {
       return Promise.resolve(notFoundResponse(request, { dev: options.dev }))
     }
     preloadSdk()
-    const rejected = rejectHostOrOrigin(request)
-    if (rejected) return Promise.resolve(rejected)
-    return authenticate(request, server).then(async (outcome) => {
-      if (!outcome.ok) return mcpRefusal(outcome)
+    const post = postOf(server, request)
+    // Admitted already when the node:http edge handed it on.
+    return Promise.resolve(admissionOf(request) ?? admit(post)).then(async (admitted) => {
+      if ('status' in admitted) return toResponse(admitted)
       if (sessions && request.method !== 'POST') {
-        return sessions.serve(server, request, outcome.context)
+        return sessions.serve(server, request, admitted.caller)
       }
       // Stateless in both eras: there is no GET stream to open and no session to DELETE.
       if (request.method !== 'POST') {
@@ -223,44 +339,44 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
           ALLOW_POST,
         )
       }
-      const media = negotiateAnswerMedia(request.headers.get('accept'))
-      if (media === undefined) {
-        return jsonRpcErrorResponse(
-          406,
-          -32000,
-          'Not Acceptable: Client must accept application/json or text/event-stream',
-        )
-      }
-      const body = await readJsonRpcBody(request, maxRequestBodySize, options.bodyDeadlineMs)
-      if ('rejected' in body) return body.rejected
-      const refuseScope = gate?.refuseScope
-      const lacking =
-        refuseScope &&
-        'parsed' in body &&
-        refuseMissingScopes(runtime, body.parsed, outcome.context)
-      if (refuseScope && lacking) {
-        const resourcePath = server === '' ? '/mcp' : `/mcp/${server}`
-        const where = { authorization: request.headers.get('authorization'), resourcePath }
-        return mcpRefusal(refuseScope(lacking, { ...where, origin: options.originOf(request) }))
-      }
-      const exchange: McpExchange = {
-        server,
-        request,
-        parsedBody: 'parsed' in body ? body.parsed : undefined,
-        media,
-        ...(outcome.context ? { caller: outcome.context } : {}),
-      }
+      const read = await readPost(post, admitted.caller)
+      if ('status' in read) return toResponse(read)
+      const exchange: McpExchange = { server, request, ...read }
       const traced = traceHooks()
       return traced
         ? traced.answerMcp(exchange.parsedBody, request.headers, () => answerByLegs(legs, exchange))
         : answerByLegs(legs, exchange)
     })
   }
+  // The same admission and hot path as `handle`, for a stateless POST on the node:http edge:
+  // what needs a stream, a session, the SDK or a trace goes on to the app.
+  const answerPost: McpPostAnswer = (post) => {
+    const hot = hotAnswers.get(post.server)
+    if (!hot || traceHooks()) return Promise.resolve({})
+    preloadSdk()
+    const answerAdmitted = (admission: McpAdmission) => (read: McpAnswer | ReadPost) => {
+      if ('status' in read) return read
+      const handOver = { admission }
+      if (read.parsedBody === undefined) return handOver
+      // Never a `Response` (a stream) when `plainOnly`: such a call answers `undefined`.
+      const answer = hot({ ...read, header: post.header, signal: post.signal, plainOnly: true }) as
+        | Promise<McpAnswer>
+        | undefined
+      return answer ?? handOver
+    }
+    return Promise.resolve(
+      settled(admit(post), (admitted) =>
+        'status' in admitted
+          ? admitted
+          : settled(readPost(post, admitted.caller), answerAdmitted(admitted)),
+      ),
+    )
+  }
   const mirror = (server: string, list: keyof McpMirrors, request: Request) => {
     const text = mirrors.get(server)?.[list]
     return text === undefined ? notFoundResponse(request, { dev: options.dev }) : jsonResponse(text)
   }
-  return [
+  const routes: Route[] = [
     { method: 'GET', path: '/mcp/tools.json', handle: (request) => mirror('', 'tools', request) },
     {
       method: 'GET',
@@ -289,6 +405,7 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): Rout
       handle: (request, params) => handle(params.server ?? '', request),
     },
   ]
+  return sessions ? { routes } : { routes, answerPost }
 }
 
 /** The answer of the first of `legs` that answers `exchange`. */
@@ -321,7 +438,7 @@ function lazySdkLegs(
  * challenge. When the issuer's keys cannot be had: 503 `temporarily_unavailable` with
  * `Retry-After` and no challenge.
  */
-function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): Response {
+function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): McpAnswer {
   const body = JSON.stringify({
     ...(outcome.code === undefined ? {} : { error: outcome.code }),
     error_description: outcome.error.message,
@@ -330,7 +447,7 @@ function mcpRefusal(outcome: Extract<GateOutcome, { ok: false }>): Response {
     'content-type': 'application/json',
     ...refusalHeaders(outcome),
   })
-  return respond(body, outcome.status, headers)
+  return { status: outcome.status, headers, body }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
 import { PorticoError } from '../../../core/portico-error.js'
-import { respond, withCors } from '../../../http/cors.js'
+import { withCors } from '../../../http/cors.js'
 import { createResultWriter } from '../../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
@@ -26,7 +26,8 @@ import type { McpTaskCallOutcome, McpTasks } from '../tasks/create-mcp-tasks.js'
 import { declaresTasks, detailedTaskJson, TASKS_REQUIRED } from '../tasks/create-tasks-leg.js'
 import { eraOfRequest } from '../wire/era-of-request.js'
 import { isJsonObject, isPlainObjectOrAbsent, isPlainRequest } from '../wire/is-plain-request.js'
-import type { McpExchange } from '../wire/mcp-leg.js'
+import type { McpAnswer } from '../wire/mcp-answer.js'
+import type { HeaderOf, McpExchange } from '../wire/mcp-leg.js'
 import {
   isLegacyVersion,
   type McpEra,
@@ -41,8 +42,27 @@ const ACCEPTS_SSE = /text\/event-stream/i
 const jsonHeaders = withCors({ 'content-type': 'application/json' })
 const acceptedHeaders = withCors({})
 
-/** Answers one hot request, or `undefined` when the SDK must: a leg of the route. */
-export type HotAnswer = (exchange: McpExchange) => Promise<Response> | undefined
+/**
+ * One admitted request as the hot path reads it, from either edge: its headers, its body parsed
+ * once, and the caller.
+ */
+export interface HotExchange extends Pick<McpExchange, 'parsedBody' | 'media' | 'caller'> {
+  header: HeaderOf
+  /** Aborted when the client goes away; asked only by calls that may talk back. */
+  signal(): AbortSignal
+  /**
+   * True on the `node:http` edge, which writes only answers without a stream: a call that could
+   * talk back (a tool with a context, SSE only, a task) is then left to the route, `undefined`.
+   */
+  plainOnly?: boolean
+}
+
+/**
+ * Answers one hot request, or `undefined` when the SDK must: a leg of the route, and what the
+ * `node:http` edge answers (see `createNodeMcpEdge`). A call whose answer may become a stream
+ * settles as a `Response`; everything else as an {@link McpAnswer}.
+ */
+export type HotAnswer = (exchange: HotExchange) => Promise<McpAnswer | Response> | undefined
 
 /** What the hot path shares with the rest of the MCP surface. */
 export interface HotAnswerOptions {
@@ -95,13 +115,13 @@ export function createHotAnswer(
   const asInputRequired = (answer: InputRequiredAnswer) =>
     `{"resultType":"input_required","inputRequests":${JSON.stringify(answer.inputRequests)},"requestState":${JSON.stringify(answer.requestState)},"_meta":${serverInfoMeta}}`
 
-  return ({ request, parsedBody: body, media, caller }) => {
+  return ({ header, signal, parsedBody: body, media, caller, plainOnly }) => {
     const callerKey = caller?.uid ?? ''
     // What a client declares depends on its software, which anonymous callers tell apart only by
     // their User-Agent; a token's subject says who it is. Read only where a 2025 call needs it.
-    const clientKey = () => caller?.uid ?? `anonymous ${request.headers.get('user-agent') ?? ''}`
+    const clientKey = () => caller?.uid ?? `anonymous ${header('user-agent') ?? ''}`
     if (!isPlainRequest(body)) {
-      const cancelled = legacyCancellationOf(request, body)
+      const cancelled = legacyCancellationOf(header, body)
       if (cancelled) {
         calls.cancel(callerKey, cancelled.requestId, cancelled.reason)
         // A notification is answered 202 whether or not it named a call (Streamable HTTP).
@@ -110,7 +130,7 @@ export function createHotAnswer(
       // The client's answer to a request a call sent on its stream (2025).
       return relay.deliver(body, callerKey) ? Promise.resolve(accepted()) : undefined
     }
-    const era = eraOfRequest(request, body)
+    const era = eraOfRequest(header, body)
     if (era === undefined) return undefined
     const { params } = body
     if (body.method === 'initialize' && era === 'legacy') {
@@ -127,17 +147,14 @@ export function createHotAnswer(
       // A cursor this list did not issue goes to the SDK, which refuses it in its era's way.
       const index = toolPages.pageIndexOf(params?.cursor)
       if (index === undefined) return undefined
-      return Promise.resolve(
-        toolsListAnswer(era, index)(body.id, request.headers.get('accept-encoding')),
-      )
+      return Promise.resolve(toolsListAnswer(era, index)(body.id, header('accept-encoding')))
     }
     if (body.method !== 'tools/call' || params === undefined) return undefined
     const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
     const tool = typeof name === 'string' ? catalog.callable.get(name) : undefined
     if (!tool || !isPlainObjectOrAbsent(input) || Object.keys(rest).length > 0) return undefined
     const retried = inputResponses !== undefined || requestState !== undefined
-    if (era === 'modern' ? request.headers.get('mcp-name') !== name || tool.headers : retried)
-      return undefined
+    if (era === 'modern' ? header('mcp-name') !== name || tool.headers : retried) return undefined
 
     const shape = era === 'modern' ? modernize : (json: string) => json
     const failedJson = (error: unknown) => shape(JSON.stringify(toToolErrorResult(error, dev)))
@@ -158,7 +175,9 @@ export function createHotAnswer(
         (error: unknown) => answer(failedJson(error), body.id),
       )
     }
-    const canStream = ACCEPTS_SSE.test(request.headers.get('accept') ?? '')
+    // The edge writes no stream: such a call goes to the route, whose hot path answers it.
+    if (plainOnly) return undefined
+    const canStream = ACCEPTS_SSE.test(header('accept') ?? '')
     const call = createCallAnswer(canStream, media === 'sse')
     const notify = (notification: RelatedNotification) =>
       call.send({ jsonrpc: '2.0', ...notification })
@@ -168,7 +187,7 @@ export function createHotAnswer(
     const log = logNotifier(era === 'modern' ? meta[META_LOG_LEVEL] : 'debug', notify)
     let leave = () => {}
     const channel: ToolChannel = {
-      signal: () => request.signal,
+      signal,
       ...(progress === undefined ? {} : { progress }),
       ...(log === undefined ? {} : { log }),
       ...(era === 'legacy'
@@ -176,7 +195,7 @@ export function createHotAnswer(
             onAbandon: (abandon) => {
               leave = calls.enter(callerKey, body.id, abandon)
             },
-            ...(canStream ? legacyAsks(relay, caller, request, call) : {}),
+            ...(canStream ? legacyAsks(relay, caller, signal, call) : {}),
           }
         : {}),
     }
@@ -239,13 +258,11 @@ export function createHotAnswer(
 function legacyAsks(
   relay: ServerRequestRelay,
   caller: PorticoCaller | undefined,
-  request: Request,
+  signal: () => AbortSignal,
   call: CallAnswer,
 ): Pick<ToolChannel, 'elicit' | 'sample' | 'roots'> {
   const ask = (method: string, params: unknown) =>
-    relay.request(method, params, caller?.uid ?? '', request.signal, (message) =>
-      call.send(message),
-    )
+    relay.request(method, params, caller?.uid ?? '', signal(), (message) => call.send(message))
   return {
     elicit: (params) => ask('elicitation/create', params),
     sample: (params) => ask('sampling/createMessage', params),
@@ -253,8 +270,8 @@ function legacyAsks(
   }
 }
 
-function answer(resultJson: string, id: string | number): Response {
-  return respond(resultMessage(resultJson, id), 200, jsonHeaders)
+function answer(resultJson: string, id: string | number): McpAnswer {
+  return { status: 200, headers: jsonHeaders, body: resultMessage(resultJson, id) }
 }
 
 /**
@@ -281,13 +298,13 @@ function toolsListJson(
  * and for a 2026-07-28 message (whose client cancels by closing the call's stream).
  */
 function legacyCancellationOf(
-  request: Request,
+  header: HeaderOf,
   body: unknown,
 ): { requestId: unknown; reason: unknown } | undefined {
   if (!isJsonObject(body) || body.method !== 'notifications/cancelled' || 'id' in body)
     return undefined
-  const header = request.headers.get('mcp-protocol-version')
-  if (header !== null && !isLegacyVersion(header)) return undefined
+  const version = header('mcp-protocol-version')
+  if (version !== null && !isLegacyVersion(version)) return undefined
   const params = isJsonObject(body.params) ? body.params : {}
   const why = typeof params.reason === 'string' ? `: ${params.reason}` : ''
   return {
@@ -297,6 +314,6 @@ function legacyCancellationOf(
 }
 
 /** 202: the POSTed answers were taken. */
-function accepted(): Response {
-  return respond(null, 202, acceptedHeaders)
+function accepted(): McpAnswer {
+  return { status: 202, headers: acceptedHeaders, body: null }
 }

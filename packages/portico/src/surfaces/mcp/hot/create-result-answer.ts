@@ -1,7 +1,7 @@
 import { acceptsCoding } from '../../../http/content-coding.js'
-import { type AnswerHeaders, respond, withCors } from '../../../http/cors.js'
+import { type AnswerHeaders, withCors } from '../../../http/cors.js'
 import { createGzipSplice, type GzipSplice } from '../../../http/create-gzip-splice.js'
-import { streamOf } from '../../../http/prepared-bytes.js'
+import type { McpAnswer } from '../wire/mcp-answer.js'
 
 /**
  * Above this size a result is kept encoded and sent as bytes, with only the request id written
@@ -14,7 +14,7 @@ const BYTES_FROM = 64 * 1024
  * Answers the same JSON-RPC result to any request id; a large one gzipped when the request's
  * `Accept-Encoding` (given) takes gzip.
  */
-export type ResultAnswer = (id: string | number, acceptEncoding?: string | null) => Response
+export type ResultAnswer = (id: string | number, acceptEncoding?: string | null) => McpAnswer
 
 /**
  * The answers carrying one fixed result (`resultJson`, a JSON object's text), as
@@ -22,7 +22,7 @@ export type ResultAnswer = (id: string | number, acceptEncoding?: string | null)
  */
 export function createResultAnswer(resultJson: string, headers: AnswerHeaders): ResultAnswer {
   return resultJson.length < BYTES_FROM
-    ? (id) => respond(resultMessage(resultJson, id), 200, headers)
+    ? (id) => ({ status: 200, headers, body: resultMessage(resultJson, id) })
     : bytesAnswer(Buffer.from(`{"result":${resultJson}`), headers)
 }
 
@@ -41,16 +41,16 @@ function bytesAnswer(head: Buffer, headers: AnswerHeaders): ResultAnswer {
       gzipped = gzip.answer(tail)
     }
     const [first, second] = gzipped ?? [head, tail]
-    return respond(
-      streamOf([first, second]),
-      200,
-      withCors({
+    return {
+      status: 200,
+      headers: withCors({
         ...headers,
         'content-length': String(first.byteLength + second.byteLength),
         vary: 'accept-encoding',
         ...(gzipped ? { 'content-encoding': 'gzip' } : {}),
       }),
-    )
+      body: [first, second],
+    }
   }
 }
 

@@ -50,7 +50,7 @@ export function createListenLeg(options: ListenLegOptions): McpLeg {
   })
   return ({ server, request, parsedBody: body, caller }) => {
     if (!isPlainRequest(body) || body.method !== 'subscriptions/listen') return undefined
-    if (eraOfRequest(request, body) !== 'modern') return undefined
+    if (eraOfRequest((name) => request.headers.get(name), body) !== 'modern') return undefined
     const id = body.id
     const error = (status: number, code: number, message: string, data?: unknown) =>
       respond(

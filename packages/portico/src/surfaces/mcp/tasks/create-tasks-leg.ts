@@ -33,7 +33,7 @@ export const TASKS_REQUIRED = { requiredCapabilities: { extensions: { [TASKS_EXT
 export function createTasksLeg(tasks: McpTasks, serverInfoMeta: string): McpLeg {
   return async ({ request, parsedBody: body, caller }) => {
     if (!isPlainRequest(body) || !TASK_METHODS.has(body.method)) return undefined
-    if (eraOfRequest(request, body) !== 'modern') return undefined
+    if (eraOfRequest((name) => request.headers.get(name), body) !== 'modern') return undefined
     const params = body.params ?? {}
     const { taskId } = params
     const error = (status: number, code: number, message: string, data?: unknown) =>

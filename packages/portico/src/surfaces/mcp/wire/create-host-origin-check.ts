@@ -1,6 +1,8 @@
 import { createHostOriginRefusal } from '../../../http/create-host-origin-refusal.js'
 import type { HostPolicy } from '../../../http/host-policy.js'
-import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
+import { jsonRpcErrorAnswer } from './json-rpc-error-response.js'
+import type { McpAnswer } from './mcp-answer.js'
+import type { HeaderOf } from './mcp-leg.js'
 
 /**
  * Returns the 403 answer for a `Host` or `Origin` the policy refuses, or `undefined`: the rule
@@ -9,16 +11,15 @@ import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
  */
 export function createHostOriginCheck(
   policy: HostPolicy,
-): (request: Request) => Response | undefined {
+): (header: HeaderOf) => McpAnswer | undefined {
   const refuse = createHostOriginRefusal(policy)
-  return (request) => {
-    const { headers } = request
+  return (header) => {
     const refusal = refuse(
-      headers.get('host'),
-      headers.get('origin'),
-      headers.get('sec-fetch-site'),
-      headers.get('x-forwarded-host'),
+      header('host'),
+      header('origin'),
+      header('sec-fetch-site'),
+      header('x-forwarded-host'),
     )
-    return refusal ? jsonRpcErrorResponse(403, -32000, refusal) : undefined
+    return refusal ? jsonRpcErrorAnswer(403, -32000, refusal) : undefined
   }
 }

@@ -1,4 +1,5 @@
 import { isJsonObject, type JsonRpcRequest } from './is-plain-request.js'
+import type { HeaderOf } from './mcp-leg.js'
 import {
   isLegacyVersion,
   type McpEra,
@@ -14,8 +15,8 @@ import {
  * 2026-07-28 one whose envelope is complete and whose version and method headers match the
  * body; `undefined` for anything the SDK must judge.
  */
-export function eraOfRequest(request: Request, body: JsonRpcRequest): McpEra | undefined {
-  const header = request.headers.get('mcp-protocol-version')
+export function eraOfRequest(headerOf: HeaderOf, body: JsonRpcRequest): McpEra | undefined {
+  const header = headerOf('mcp-protocol-version')
   const meta = body.params?._meta
   if (!isJsonObject(meta) || !(META_PROTOCOL_VERSION in meta)) {
     return header === null || isLegacyVersion(header) ? 'legacy' : undefined
@@ -24,9 +25,7 @@ export function eraOfRequest(request: Request, body: JsonRpcRequest): McpEra | u
     meta[META_PROTOCOL_VERSION] === MODERN_PROTOCOL_VERSION &&
     isJsonObject(meta[META_CLIENT_CAPABILITIES]) &&
     (meta[META_CLIENT_INFO] === undefined || isJsonObject(meta[META_CLIENT_INFO]))
-  return complete &&
-    header === MODERN_PROTOCOL_VERSION &&
-    request.headers.get('mcp-method') === body.method
+  return complete && header === MODERN_PROTOCOL_VERSION && headerOf('mcp-method') === body.method
     ? 'modern'
     : undefined
 }

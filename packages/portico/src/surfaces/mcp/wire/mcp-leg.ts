@@ -1,6 +1,12 @@
 import type { PorticoCaller } from '../../../core/plugin-context.js'
 import type { AnswerMedia } from './negotiate-answer-media.js'
 
+/**
+ * A request header's value as Fetch's `Headers.get` reads it (repeated lines joined by `, `),
+ * or `null`: how the parts of the MCP surface that both edges share read a request.
+ */
+export type HeaderOf = (name: string) => string | null
+
 /** One POSTed MCP request, admitted and read by the route: what every leg is handed. */
 export interface McpExchange {
   /** The MCP server it was sent to: `''` for `/mcp`, else the name of `/mcp/<name>`. */

@@ -3,12 +3,23 @@ import { exceedsJsonDepth, MAX_JSON_DEPTH } from '../../../http/exceeds-json-dep
 import { encodedBodyMessage, isEncodedBody } from '../../../http/is-encoded-body.js'
 import { parseStrictJson, UnsafeJsonError } from '../../../http/parse-strict-json.js'
 import { problemKinds } from '../../../http/problem-response.js'
-import { readBodyBytes } from '../../../http/read-body.js'
-import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
+import { jsonRpcErrorAnswer } from './json-rpc-error-response.js'
+import type { McpAnswer } from './mcp-answer.js'
 import { refuseUnsafeId } from './refuse-unsafe-id.js'
 
 /** A body read once for the SDK, or the error answer that ends the request. */
-export type JsonRpcBody = { parsed: unknown } | { rejected: Response } | { passThrough: true }
+export type JsonRpcBody = { parsed: unknown } | { rejected: McpAnswer } | { passThrough: true }
+
+/** What {@link readJsonRpcBody} needs of a request, on any edge. */
+export interface JsonRpcBodySource {
+  contentType: string | null
+  contentEncoding: string | null
+  /**
+   * The body's bytes within `limitBytes`; a `PorticoError` when over it (413), cut off (400) or
+   * too slow (408).
+   */
+  read(limitBytes: number): Promise<Uint8Array>
+}
 
 const utf8 = new TextDecoder()
 
@@ -22,42 +33,41 @@ const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
  * (400: a `__proto__`, `constructor` or `prototype` key, a number past a double) or an integer
  * id that a double cannot hold exactly (400, `refuseUnsafeId`) ends the
  * request. A body that is not JSON passes through untouched, for the SDK to answer (415) in its
- * own words. Given `deadlineMs`, a body not whole by then is cancelled and ends it too (408).
+ * own words. The source bounds the time a body may take (see `readBodyBytes`).
  */
 export async function readJsonRpcBody(
-  request: Request,
+  source: JsonRpcBodySource,
   limitBytes: number,
-  deadlineMs?: number,
 ): Promise<JsonRpcBody> {
-  const contentEncoding = request.headers.get('content-encoding')
+  const { contentEncoding } = source
   if (contentEncoding && isEncodedBody(contentEncoding)) {
-    return { rejected: jsonRpcErrorResponse(415, -32600, encodedBodyMessage(contentEncoding)) }
+    return { rejected: jsonRpcErrorAnswer(415, -32600, encodedBodyMessage(contentEncoding)) }
   }
-  if (!JSON_CONTENT_TYPE.test(request.headers.get('content-type') ?? '')) {
+  if (!JSON_CONTENT_TYPE.test(source.contentType ?? '')) {
     return { passThrough: true }
   }
   let bytes: Uint8Array
   try {
-    bytes = await readBodyBytes(request, limitBytes, deadlineMs)
+    bytes = await source.read(limitBytes)
   } catch (error) {
     // Over the limit (413), cut off before its end (400), or too slow (408).
     if (!isPorticoError(error)) throw error
     const { status } = problemKinds[error.kind]
-    return { rejected: jsonRpcErrorResponse(status, -32600, error.message) }
+    return { rejected: jsonRpcErrorAnswer(status, -32600, error.message) }
   }
   const text = utf8.decode(bytes)
   if (exceedsJsonDepth(text)) {
     const message = `Invalid Request: the body nests deeper than ${MAX_JSON_DEPTH} levels`
-    return { rejected: jsonRpcErrorResponse(400, -32600, message) }
+    return { rejected: jsonRpcErrorAnswer(400, -32600, message) }
   }
   let parsed: unknown
   try {
     parsed = parseStrictJson(text)
   } catch (error) {
     if (error instanceof UnsafeJsonError) {
-      return { rejected: jsonRpcErrorResponse(400, -32600, `Invalid Request: ${error.message}`) }
+      return { rejected: jsonRpcErrorAnswer(400, -32600, `Invalid Request: ${error.message}`) }
     }
-    return { rejected: jsonRpcErrorResponse(400, -32700, 'Parse error: Invalid JSON') }
+    return { rejected: jsonRpcErrorAnswer(400, -32700, 'Parse error: Invalid JSON') }
   }
   const unsafeId = refuseUnsafeId(parsed)
   return unsafeId ? { rejected: unsafeId } : { parsed }

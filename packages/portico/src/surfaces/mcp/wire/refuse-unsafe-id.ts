@@ -1,4 +1,5 @@
-import { jsonRpcErrorResponse } from './json-rpc-error-response.js'
+import { jsonRpcErrorAnswer } from './json-rpc-error-response.js'
+import type { McpAnswer } from './mcp-answer.js'
 
 /**
  * What the refusal of {@link refuseUnsafeId} says: the limit, and what a client can send
@@ -17,9 +18,9 @@ export const UNSAFE_ID_MESSAGE =
  * parses to a number past it (doubles are spaced 2 apart above 2^53), so the raw text need not
  * be scanned, and a request costs one `typeof`. `undefined` when the body may go on.
  */
-export function refuseUnsafeId(body: unknown): Response | undefined {
+export function refuseUnsafeId(body: unknown): McpAnswer | undefined {
   if (Array.isArray(body) ? body.some(hasUnsafeId) : hasUnsafeId(body)) {
-    return jsonRpcErrorResponse(400, -32600, UNSAFE_ID_MESSAGE)
+    return jsonRpcErrorAnswer(400, -32600, UNSAFE_ID_MESSAGE)
   }
   return undefined
 }
