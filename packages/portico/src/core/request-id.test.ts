@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { proxyRequestId, requestIdOf } from './request-id.js'
+import { fetchRequestId, proxyRequestId, requestIdOf } from './request-id.js'
 
 describe('proxyRequestId', () => {
   it('takes the last X-Request-Id value only behind a trusted proxy', () => {
@@ -25,5 +25,22 @@ describe('requestIdOf', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/)
     expect(requestIdOf(first, none, false)).toBe(id)
     expect(requestIdOf(second, none, false)).not.toBe(id)
+  })
+})
+
+describe('fetchRequestId', () => {
+  it('reads a Request`s X-Request-Id by the trust rule, once per request', () => {
+    const proxied = new Request('http://127.0.0.1/mcp', {
+      headers: { 'x-request-id': 'client-id, proxy-id-1' },
+    })
+    expect(fetchRequestId(proxied, true)).toBe('proxy-id-1')
+    const untrusted = new Request('http://127.0.0.1/mcp', { headers: { 'x-request-id': 'x-1' } })
+    const made = fetchRequestId(untrusted, false)
+    expect(made).toMatch(/^[0-9a-f]{32}$/)
+    expect(fetchRequestId(untrusted, false)).toBe(made)
+    const hostile = new Request('http://127.0.0.1/mcp', {
+      headers: { 'x-request-id': 'a'.repeat(200) },
+    })
+    expect(fetchRequestId(hostile, true)).toMatch(/^[0-9a-f]{32}$/)
   })
 })

@@ -44,13 +44,42 @@ export function requestIdOf(
 ): string {
   let id = ofRequests.get(request)
   if (id === undefined) {
-    id =
-      proxyRequestId(header('x-request-id'), trustProxy) ??
-      traceHooks()?.activeRequestId() ??
-      newRequestId()
+    id = idOfRequest(header, trustProxy)
     ofRequests.set(request, id)
   }
   return id
+}
+
+/**
+ * {@link requestIdOf} of a request that is read through `header` alone (the MCP hot path, on
+ * either edge): a function that makes the id when first called, and gives it again after.
+ */
+export function lazyRequestId(
+  header: (name: string) => string | null | undefined,
+  trustProxy: boolean,
+): () => string {
+  let id: string | undefined
+  return () => {
+    id ??= idOfRequest(header, trustProxy)
+    return id
+  }
+}
+
+/** The rule of {@link requestIdOf}: the proxy's id, the trace's, or a new one. */
+function idOfRequest(
+  header: (name: string) => string | null | undefined,
+  trustProxy: boolean,
+): string {
+  return (
+    proxyRequestId(header('x-request-id'), trustProxy) ??
+    traceHooks()?.activeRequestId() ??
+    newRequestId()
+  )
+}
+
+/** {@link requestIdOf} of a Fetch `Request`, as the surfaces ask it. */
+export function fetchRequestId(request: Request, trustProxy: boolean): string {
+  return requestIdOf(request, (name) => request.headers.get(name), trustProxy)
 }
 
 /** Marks `error` as the end of request `id` (when it is an object). */

@@ -23,8 +23,11 @@ export interface TraceHooks {
    * request's `params._meta.traceparent` when it has one, else of the HTTP request's span.
    */
   answerMcp(message: unknown, headers: Headers, answer: () => Promise<Response>): Promise<Response>
-  /** Runs a tool, resource template or prompt method in its own span, active while it runs. */
-  runTool<T>(toolId: string, run: () => Promise<T>): Promise<T>
+  /**
+   * Runs a tool, a resource template or a prompt method (`kind`, and its id: a tool id, a
+   * template id, a prompt name) in its own span, active while it runs.
+   */
+  runMethod<T>(kind: TracedMethodKind, id: string, run: () => Promise<T>): Promise<T>
   /** The active span's context, if any. */
   activeTrace(): PorticoTraceContext | undefined
   /**
@@ -33,6 +36,9 @@ export interface TraceHooks {
    */
   activeRequestId(): string | undefined
 }
+
+/** What a traced method is: each kind has its span's name and attributes. */
+export type TracedMethodKind = 'tool' | 'prompt' | 'resource'
 
 const installed: { hooks: TraceHooks | undefined } = { hooks: undefined }
 

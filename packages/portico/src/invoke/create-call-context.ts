@@ -43,6 +43,7 @@ async function resourceUpdated(
   toolId: string,
   uri: unknown,
   notify: ResourceNotifier | undefined,
+  requestId: (() => string) | undefined,
 ): Promise<void> {
   if (typeof uri !== 'string' || uri === '' || uri.length > MAX_UPDATED_URI_LENGTH) {
     throw new TypeError(
@@ -54,7 +55,10 @@ async function resourceUpdated(
     await notify(uri)
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error)
-    logger.warn(`${toolId}: could not tell subscribers that ${uri} changed: ${reason}`)
+    logger.warn(
+      `${toolId}: could not tell subscribers that ${uri} changed: ${reason}`,
+      ...(requestId ? [{ requestId: requestId() }] : []),
+    )
   }
 }
 
@@ -147,7 +151,7 @@ export function createCallContext(
       channel.closeStream()
       return true
     },
-    resourceUpdated: (uri) => resourceUpdated(toolId, uri, notifyResource?.()),
+    resourceUpdated: (uri) => resourceUpdated(toolId, uri, notifyResource?.(), channel?.requestId),
     // Read when the method reads it: the span active then is the tool's own.
     get trace() {
       return traceHooks()?.activeTrace()

@@ -376,7 +376,7 @@ export function createToolRuntime(
       if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
       const traced = traceHooks()
       const call = traced
-        ? traced.runTool(toolId, () => run(toolId, tool, input, caller, channel))
+        ? traced.runMethod('tool', toolId, () => run(toolId, tool, input, caller, channel))
         : run(toolId, tool, input, caller, channel)
       const meter = toolCallMeter()
       return meter ? measureToolCall(meter, toolId, call) : call
@@ -395,7 +395,11 @@ export function createToolRuntime(
       const { template, variables } = match
       const input = coerceTemplateVariables(variables, template.inputSchema)
       const bound = templates.get(template.id) as BoundMethod
-      const body = (await run(template.id, bound, input, caller, channel)) as ResourceBody
+      const read = () => run(template.id, bound, input, caller, channel)
+      const traced = traceHooks()
+      const body = (await (traced
+        ? traced.runMethod('resource', template.id, read)
+        : read())) as ResourceBody
       return { uri: match.uri, ...body }
     },
     async getPrompt(name, args, caller, channel) {
@@ -403,7 +407,9 @@ export function createToolRuntime(
       if (!prompt) throw new PorticoError('not_found', `No prompt named ${name}`)
       if (prompt.method === undefined) return toPromptMessages(name, renderPrompt(prompt, args))
       const bound = promptMethods.get(name) as BoundMethod
-      return (await run(name, bound, args ?? {}, caller, channel)) as PromptMessage[]
+      const get = () => run(name, bound, args ?? {}, caller, channel)
+      const traced = traceHooks()
+      return (await (traced ? traced.runMethod('prompt', name, get) : get())) as PromptMessage[]
     },
   }
 }

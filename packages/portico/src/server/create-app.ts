@@ -7,7 +7,7 @@ import { createCookieSecret } from '../auth/login/resolve-cookie-secret.js'
 import { metadataRoutes } from '../auth/metadata-routes.js'
 import { logger } from '../core/logger.js'
 import { PorticoError } from '../core/portico-error.js'
-import { requestIdOf } from '../core/request-id.js'
+import { fetchRequestId } from '../core/request-id.js'
 import { rememberClientAddress } from '../http/client-address.js'
 import { cors } from '../http/cors.js'
 import { rememberLocalPort } from '../http/local-port.js'
@@ -263,7 +263,7 @@ export function createAppAndMcpEdge(
   app.notFound((c) => notFoundResponse(c.req.raw, { dev }))
   app.onError((error, c) => {
     const request = c.req.raw
-    const requestId = requestIdOf(request, (name) => request.headers.get(name), trustProxy)
+    const requestId = fetchRequestId(request, trustProxy)
     // What no route turned into an answer is a bug or a fault: the log keeps its stack.
     logger.error(`${c.req.method} ${pathnameOf(c.req.url)} failed:`, error, { requestId })
     return problemResponse(toProblemDocument(error, { dev, requestId }))

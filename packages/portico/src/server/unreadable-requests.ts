@@ -2,6 +2,7 @@ import type { Duplex } from 'node:stream'
 import { RequestError } from '@hono/node-server'
 import { logger } from '../core/logger.js'
 import { PorticoError } from '../core/portico-error.js'
+import { newRequestId } from '../core/request-id.js'
 import {
   PROBLEM_CONTENT_TYPE,
   type ProblemDocument,
@@ -60,7 +61,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
 /**
  * The answer to what the Node adapter could not turn into a `Request` (a backslash in the path,
  * an invalid `Host`): a 400 problem naming why. Anything else that reaches here escaped the app's
- * own error handling: logged, and an opaque 500.
+ * own error handling: logged, and an opaque 500 quoting the line's request id, made for it.
  */
 export function answerAdapterError(error: unknown): Response {
   if (error instanceof RequestError) {
@@ -68,6 +69,7 @@ export function answerAdapterError(error: unknown): Response {
       toProblemDocument(new PorticoError('bad_request', error.message), { dev: false }),
     )
   }
-  logger.error('A request failed outside the app:', error)
-  return problemResponse(toProblemDocument(error, { dev: false }))
+  const requestId = newRequestId()
+  logger.error('A request failed outside the app:', error, { requestId })
+  return problemResponse(toProblemDocument(error, { dev: false, requestId }))
 }

@@ -9,7 +9,8 @@ import { connectMcpClient, protocolEras } from '../support/mcp-client.js'
 // which decodes what the exporter sends (JSON). One client trace goes through REST (the
 // `traceparent` header) and MCP in both eras (`params._meta.traceparent`) into a tool that
 // fetches a second test server: every span, and the `traceparent` that server receives, belong to
-// that trace, with no token, input or result in any span or log line.
+// that trace, with no token, input or result in any span or log line. A prompt method and a
+// resource template get their own span under their MCP request, as a tool does.
 
 const TOKEN = 'secret-token-4e1d2b'
 const INPUT_MARK = 'input-mark-24680'
@@ -50,6 +51,9 @@ const metricBodies: string[] = []
 const received = new Map<string, string | undefined>()
 let downstreamUrl: string
 const results: Record<string, unknown>[] = []
+/** What the prompt and the template answered in each era: they name the trace they ran in. */
+const promptTexts: string[] = []
+const pageTexts: string[] = []
 let failedProblem: Record<string, unknown> = {}
 
 function listen(server: Server): Promise<number> {
@@ -124,6 +128,11 @@ beforeAll(async () => {
       _meta: { traceparent: traceparentOf(MCP_SPANS[index] as string) },
     })
     results.push(answer.structuredContent as Record<string, unknown>)
+    const meta = { _meta: { traceparent: traceparentOf(MCP_SPANS[index] as string) } }
+    const prompt = await client.getPrompt({ name: 'Relay_ask', arguments: { topic: 'x' }, ...meta })
+    promptTexts.push(JSON.stringify(prompt.messages))
+    const page = await client.readResource({ uri: 'relay://pages/1', ...meta })
+    pageTexts.push(JSON.stringify(page.contents))
     const failing = await client.callTool({ name: 'Relay_fail', arguments: { text: INPUT_MARK } })
     expect(failing.isError).toBe(true)
     await client.close()
@@ -204,6 +213,25 @@ describe('portico start with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
       const outbound = childOf(tool.spanId, 'GET')
       expect(received.get(`mcp${index}`)).toBe(`00-${TRACE_ID}-${outbound.spanId}-01`)
       expect(results[index + 1]).toMatchObject({ status: 204, traceId: TRACE_ID })
+    })
+  }
+
+  for (const [index, era] of protocolEras.entries()) {
+    it(`gives ${era.name} prompts/get and a template's resources/read their method's span`, () => {
+      const prompt = childOf(MCP_SPANS[index], 'prompts/get Relay_ask')
+      expect(attribute(prompt, 'mcp.method.name')).toEqual({ stringValue: 'prompts/get' })
+      expect(attribute(prompt, 'gen_ai.prompt.name')).toEqual({ stringValue: 'Relay_ask' })
+      const method = childOf(prompt.spanId, 'prompt Relay_ask')
+      expect(attribute(method, 'gen_ai.prompt.name')).toEqual({ stringValue: 'Relay_ask' })
+      // The method ran within its span: its ctx.trace says so.
+      expect(promptTexts[index]).toContain(TRACE_ID)
+      const read = childOf(MCP_SPANS[index], 'resources/read')
+      expect(attribute(read, 'portico.resource_template')).toEqual({ stringValue: 'Relay_page' })
+      const template = childOf(read.spanId, 'resource_template Relay_page')
+      expect(attribute(template, 'portico.resource_template')).toEqual({
+        stringValue: 'Relay_page',
+      })
+      expect(pageTexts[index]).toContain(TRACE_ID)
     })
   }
 

@@ -3,11 +3,14 @@ import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildPlugin } from '../support/build-plugin.js'
 import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
+import { type McpEra, rawMcp } from '../support/raw-mcp.js'
 
 // `portico start` with tracing off, behind a trusted proxy (`server.trustProxy`): a failing
 // call's problem document, its MCP result and its log line quote one request id, the proxy's
-// `X-Request-Id` when it sent one, else one made for the request; no token or input reaches the
-// log.
+// `X-Request-Id` when it sent one, else one made for the request, over REST and MCP in both
+// eras; a line the server writes for the request outside the tool (a result over
+// `limits.resultBytes`) carries it too; a hostile `X-Request-Id` is replaced, never logged; no
+// token or input reaches the log.
 
 const TOKEN = 'secret-token-9d3e51'
 const INPUT_MARK = 'input-mark-97531'
@@ -21,7 +24,7 @@ beforeAll(async () => {
   plugin = await copyPlugin(resolve(import.meta.dirname, 'fixtures/traced-plugin'))
   await writeFile(
     join(plugin.dir, 'portico.config.ts'),
-    "export default { title: 'Traced', server: { trustProxy: true }, limits: { eventLoopDelayMs: 0 } }\n",
+    "export default { title: 'Traced', server: { trustProxy: true }, limits: { eventLoopDelayMs: 0, resultBytes: 1024 } }\n",
   )
   await buildPlugin(plugin.dir)
   const port = await freePort()
@@ -105,6 +108,56 @@ describe('one request id through the answer and the log, tracing off', () => {
     const id = result._meta?.['com.portico/requestId']
     expect(id).toMatch(/^[0-9a-f]{32}$/)
     await loggedLine('Relay_fail failed', id as string)
+  })
+
+  for (const era of ['2025', '2026'] as McpEra[]) {
+    it(`quotes a trusted proxy's X-Request-Id in a failed MCP call (${era})`, async () => {
+      const id = `${PROXY_ID}-mcp-${era}`
+      const mcp = rawMcp(baseUrl, {
+        era,
+        headers: { authorization: `Bearer ${TOKEN}`, 'x-request-id': id },
+      })
+      const answer = await mcp.request<{ isError: boolean; _meta?: Record<string, string> }>(
+        'tools/call',
+        { name: 'Relay_fail', arguments: { text: INPUT_MARK } },
+      )
+      expect(answer.result?.isError).toBe(true)
+      expect(answer.result?._meta?.['com.portico/requestId']).toBe(id)
+      expect((await loggedLine('Relay_fail failed', id)).level).toBe('error')
+    })
+  }
+
+  it('carries the id on a line the server writes for the request, outside the tool', async () => {
+    const id = `${PROXY_ID}-oversized`
+    const answer = await call('/api/Relay/oversized', { text: INPUT_MARK }, { 'x-request-id': id })
+    expect(answer.status).toBe(500)
+    expect(await answer.json()).toMatchObject({ requestId: id })
+    const line = await loggedLine('Relay_oversized failed', id)
+    expect(line.error).toMatchObject({ message: expect.stringContaining('limits.resultBytes') })
+    const mcp = rawMcp(baseUrl, { era: '2026', headers: { 'x-request-id': `${id}-mcp` } })
+    const failed = await mcp.request<{ _meta?: Record<string, string> }>('tools/call', {
+      name: 'Relay_oversized',
+      arguments: { text: 'x' },
+    })
+    expect(failed.result?._meta?.['com.portico/requestId']).toBe(`${id}-mcp`)
+    await loggedLine('Relay_oversized failed', `${id}-mcp`)
+  })
+
+  it('replaces a hostile X-Request-Id, and never writes it to the log', async () => {
+    const hostile = [`${'a'.repeat(129)}`, 'id"},"level":"fake', 'tab\there']
+    for (const value of hostile) {
+      const answer = await call('/api/Relay/fail', { text: 'x' }, { 'x-request-id': value })
+      const { requestId } = (await answer.json()) as { requestId?: string }
+      expect(requestId).toMatch(/^[0-9a-f]{32}$/)
+      await loggedLine('Relay_fail failed', requestId as string)
+      const mcp = rawMcp(baseUrl, { era: '2025', headers: { 'x-request-id': value } })
+      const failed = await mcp.request<{ _meta?: Record<string, string> }>('tools/call', {
+        name: 'Relay_fail',
+        arguments: { text: 'x' },
+      })
+      expect(failed.result?._meta?.['com.portico/requestId']).toMatch(/^[0-9a-f]{32}$/)
+    }
+    for (const value of hostile) expect(cli.output()).not.toContain(value)
   })
 
   it('writes no token or input to the log', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Context, Span, TextMapPropagator, Tracer } from '@opentelemetry/api'
-import type { PorticoTraceContext, TraceHooks } from '../../core/trace-hooks.js'
+import type { PorticoTraceContext, TracedMethodKind, TraceHooks } from '../../core/trace-hooks.js'
 import { MCP_METHODS } from './mcp-methods.js'
 
 type Api = typeof import('@opentelemetry/api')
@@ -25,8 +25,9 @@ const MAX_ID_LENGTH = 128
  * The hooks of {@link TraceHooks} over OpenTelemetry's API, following the MCP semantic
  * conventions: one server span per MCP request named `{mcp.method.name} {tool}`, a child of
  * `params._meta.traceparent` (SEP-414; both eras carry it there) linked to the HTTP request's
- * span, else a child of that span; an `execute_tool {name}` span per tool call, active while the
- * tool runs, so its `fetch` calls and `ctx.trace` continue the trace. Nothing of a request's
+ * span, else a child of that span; an `execute_tool {name}` span per tool call (a
+ * `prompt {name}` per prompt method, a `resource_template {id}` per template read), active while
+ * it runs, so its `fetch` calls and `ctx.trace` continue the trace. Nothing of a request's
  * input, result or headers is recorded: the method and tool names only when they are the
  * plugin's, the JSON-RPC id, the protocol version, a digest of the session id.
  */
@@ -108,28 +109,30 @@ export function createTraceHooks(
         },
       )
     },
-    runTool(toolId, run) {
+    runMethod(kind, id, run) {
       const parent = context.active()
       const call = parent.getValue(MCP_CALL) as McpCall | undefined
+      const traced = TRACED[kind]
       if (call) {
-        // The tool's id, never the name the client sent: only the plugin's names reach a span.
-        call.span.updateName(`tools/call ${toolId}`)
-        call.span.setAttribute('gen_ai.tool.name', toolId)
+        // The method's id, never the name the client sent: only the plugin's names reach a span.
+        if (traced.mcpMethod) call.span.updateName(`${traced.mcpMethod} ${id}`)
+        call.span.setAttribute(traced.idAttribute, id)
         call.running += 1
       }
       const span = tracer.startSpan(
-        `execute_tool ${toolId}`,
+        `${traced.span} ${id}`,
         {
           kind: SpanKind.INTERNAL,
-          attributes: { 'gen_ai.operation.name': 'execute_tool', 'gen_ai.tool.name': toolId },
+          attributes: { ...traced.attributes, [traced.idAttribute]: id },
         },
         parent,
       )
       const ended = (type: string | undefined) => {
         if (type !== undefined) {
           fail(span, type)
-          // The semantic conventions' mark of a call answered with `isError: true`.
-          if (call) fail(call.span, 'tool_error')
+          // The semantic conventions' mark of a call answered with `isError: true`; a prompt or
+          // a template that fails makes the request an error, of the failure's kind.
+          if (call) fail(call.span, kind === 'tool' ? 'tool_error' : type)
         }
         span.end()
         if (call) {
@@ -159,6 +162,36 @@ export function createTraceHooks(
       return spanContext && api.isSpanContextValid(spanContext) ? spanContext.traceId : undefined
     },
   }
+}
+
+/**
+ * The span of each kind of method and what it sets on its MCP request's span: the semantic
+ * conventions' `execute_tool` and `gen_ai.tool.name`, their `gen_ai.prompt.name` (a prompt has
+ * no operation of its own there), and for a template the plugin's id: its URI is the client's,
+ * and `resources/read` stays the request's name.
+ */
+const TRACED: Record<
+  TracedMethodKind,
+  {
+    span: string
+    mcpMethod?: string
+    idAttribute: string
+    attributes: Record<string, string>
+  }
+> = {
+  tool: {
+    span: 'execute_tool',
+    mcpMethod: 'tools/call',
+    idAttribute: 'gen_ai.tool.name',
+    attributes: { 'gen_ai.operation.name': 'execute_tool' },
+  },
+  prompt: {
+    span: 'prompt',
+    mcpMethod: 'prompts/get',
+    idAttribute: 'gen_ai.prompt.name',
+    attributes: {},
+  },
+  resource: { span: 'resource_template', idAttribute: 'portico.resource_template', attributes: {} },
 }
 
 /** The W3C context of the span active in `active`, if it is a valid one. */

@@ -201,7 +201,11 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): McpS
     )
     taskLegs.set(
       name,
-      createTasksLeg(tasks, JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })),
+      createTasksLeg(
+        tasks,
+        JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo }),
+        runtime.model.config.server.trustProxy,
+      ),
     )
     mirrors.set(name, {
       tools: JSON.stringify({ tools: catalog.tools }),

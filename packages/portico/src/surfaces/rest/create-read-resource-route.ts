@@ -1,4 +1,5 @@
 import { PorticoError } from '../../core/portico-error.js'
+import { fetchRequestId } from '../../core/request-id.js'
 import { withCharset } from '../../http/content-types.js'
 import { respond, withCors } from '../../http/cors.js'
 import { refuseEncodedBody } from '../../http/is-encoded-body.js'
@@ -52,6 +53,7 @@ export function createReadResourceRoute(
   const { originOf, bodyDeadlineMs, ...admissionOptions } = options
   const admit = createRestAdmission(admissionOptions)
   const limitBytes = runtime.model.config.limits.bodyBytes
+  const { trustProxy } = runtime.model.config.server
   const readListed = createListedResourceReader(runtime.model)
   return async (request) => {
     try {
@@ -68,7 +70,10 @@ export function createReadResourceRoute(
         method === 'GET'
           ? uriOfQuery(request.url)
           : uriOfBody(await readJsonBody(request, limitBytes, bodyDeadlineMs))
-      const channel = { signal: () => request.signal }
+      const channel = {
+        signal: () => request.signal,
+        requestId: () => fetchRequestId(request, trustProxy),
+      }
       const contents =
         readListed(uri, originOf(request)) ??
         (await runtime.readResource(uri, admission.caller, channel))

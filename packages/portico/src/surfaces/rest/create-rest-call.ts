@@ -95,7 +95,11 @@ export function createRestCall(
       if (request.signal && runtime.findTool(toolId)?.takesContext) channel.signal = request.signal
       // The runtime has shaped the result to the declared output: plain JSON, never undefined.
       const result = await runtime.invokeTool(toolId, input, context, channel)
-      return { status: 200, headers: jsonHeaders, body: writeResult(toolId, result) }
+      return {
+        status: 200,
+        headers: jsonHeaders,
+        body: writeResult(toolId, result, request.requestId),
+      }
     } catch (error) {
       const problem = toProblemDocument(error, { dev: options.dev })
       if (error instanceof InsufficientScopeError && options.gate?.refuseScope) {

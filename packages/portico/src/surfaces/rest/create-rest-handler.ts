@@ -1,4 +1,4 @@
-import { requestIdOf } from '../../core/request-id.js'
+import { fetchRequestId } from '../../core/request-id.js'
 import { respond } from '../../http/cors.js'
 import { readBodyBytes } from '../../http/read-body.js'
 import { admissionRequestOf } from './create-rest-admission.js'
@@ -23,7 +23,7 @@ export function createRestHandler(
       prefer: request.headers.get('prefer'),
       readBody: (limitBytes) => readBodyBytes(request, limitBytes, bodyDeadlineMs),
       signal: () => request.signal,
-      requestId: () => requestIdOf(request, (name) => request.headers.get(name), trustProxy),
+      requestId: () => fetchRequestId(request, trustProxy),
     })
     return respond(answer.body, answer.status, answer.headers)
   }

@@ -83,6 +83,7 @@ export async function callToolOverMcp(
     .run(binding, call.resume ?? {}, call.canAnswer ?? NO_ANSWERS, (round) =>
       runtime.invokeTool(name, input, caller, {
         ...(channel.signal ? { signal: channel.signal } : {}),
+        ...(channel.requestId ? { requestId: channel.requestId } : {}),
         ...(channel.progress ? { progress: channel.progress } : {}),
         ...(channel.log ? { log: channel.log } : {}),
         ...round,

@@ -1,6 +1,7 @@
 import type { CacheHint, Tool } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
 import { PorticoError } from '../../../core/portico-error.js'
+import { lazyRequestId } from '../../../core/request-id.js'
 import { withCors } from '../../../http/cors.js'
 import { createResultWriter } from '../../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
@@ -98,6 +99,7 @@ export function createHotAnswer(
 ): HotAnswer {
   const { dev, rounds, relay, calls, declared, tasks } = options
   const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
+  const { trustProxy } = runtime.model.config.server
   const serverInfoMeta = JSON.stringify({ [META_SERVER_INFO]: catalog.serverInfo })
   const toolPages = catalog.pages.tools
   // Each era's page is made on its first `tools/list`, not at start: 8 MB at 10,000 tools.
@@ -156,12 +158,25 @@ export function createHotAnswer(
     const retried = inputResponses !== undefined || requestState !== undefined
     if (era === 'modern' ? header('mcp-name') !== name || tool.headers : retried) return undefined
 
+    // Asked only when a line is logged for the call (its failure), which its answer quotes.
+    const requestId = lazyRequestId(header, trustProxy)
     const shape = era === 'modern' ? modernize : (json: string) => json
-    const failedJson = (error: unknown) => shape(JSON.stringify(toToolErrorResult(error, dev)))
+    const failedJson = (error: unknown) => {
+      const failed = toToolErrorResult(error, dev)
+      // Its `_meta` (the request id to quote) and the server's identity, in one member.
+      return era === 'modern' && failed._meta
+        ? JSON.stringify({
+            ...failed,
+            resultType: 'complete',
+            _meta: { ...failed._meta, [META_SERVER_INFO]: catalog.serverInfo },
+          })
+        : shape(JSON.stringify(failed))
+    }
     // The result is written once, here; one over `limits.resultBytes` fails as the tool would.
     const completeJson = (result: unknown) => {
       try {
-        return shape(toCallToolResultJson(writeResult(name as string, result), tool.resultForm))
+        const json = writeResult(name as string, result, requestId)
+        return shape(toCallToolResultJson(json, tool.resultForm))
       } catch (error) {
         return failedJson(error)
       }
@@ -170,7 +185,7 @@ export function createHotAnswer(
     // The one check a call of a tool without `@task` pays for the tasks extension.
     const asTask = era === 'modern' && tool.task !== undefined
     if (!asTask && media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
-      return runtime.invokeTool(name as string, input ?? {}, caller).then(
+      return runtime.invokeTool(name as string, input ?? {}, caller, { requestId }).then(
         (result) => answer(completeJson(result), body.id),
         (error: unknown) => answer(failedJson(error), body.id),
       )
@@ -188,6 +203,7 @@ export function createHotAnswer(
     let leave = () => {}
     const channel: ToolChannel = {
       signal,
+      requestId,
       ...(progress === undefined ? {} : { progress }),
       ...(log === undefined ? {} : { log }),
       ...(era === 'legacy'

@@ -11,6 +11,7 @@ import {
 } from '@modelcontextprotocol/server'
 import type { SkillsExtension } from '@modelcontextprotocol/server/ext/skills'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { fetchRequestId } from '../../../core/request-id.js'
 import { createResultWriter } from '../../../invoke/create-result-writer.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
 import type { ToolChannel } from '../../../invoke/tool-channel.js'
@@ -85,11 +86,17 @@ export function createMcpServerFactory(
   )
   const listPrompts = createListAnswer(catalog.pages.prompts, 'prompts/list', 'prompts')
   const writeResult = createResultWriter(runtime.model.config.limits.resultBytes)
+  const { trustProxy } = runtime.model.config.server
   /** The SDK writes the answer again, but a result over the limit never reaches it. */
-  const completeResult = (name: string, result: unknown, form: McpResultForm) => {
+  const completeResult = (
+    name: string,
+    result: unknown,
+    form: McpResultForm,
+    channel: ToolChannel,
+  ) => {
     let json: string
     try {
-      json = writeResult(name, result)
+      json = writeResult(name, result, channel.requestId)
     } catch (error) {
       return toToolErrorResult(error, options.dev)
     }
@@ -113,17 +120,20 @@ export function createMcpServerFactory(
       const tool = catalog.callable.get(name)
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${name}`)
       const caller = callerOf(ctx) ?? context
+      const channel = channelOf(ctx, era, lasting === true, trustProxy)
       try {
         const outcome = await callToolOverMcp(runtime, options.rounds, {
           era,
           name,
           input: input ?? {},
           ...(caller ? { caller } : {}),
-          channel: channelOf(ctx, era, lasting === true),
+          channel,
           resume: resumeOf(ctx),
           ...canAnswerOf(ctx, era, lasting === true, server),
         })
-        if ('complete' in outcome) return completeResult(name, outcome.complete, tool.resultForm)
+        if ('complete' in outcome) {
+          return completeResult(name, outcome.complete, tool.resultForm, channel)
+        }
         if ('failed' in outcome) return toToolErrorResult(outcome.failed, options.dev)
         // Portico's ask types are MCP's shapes, written out for the light `portico` entry.
         return { resultType: 'input_required', ...outcome.inputRequired } as InputRequiredResult
@@ -147,7 +157,7 @@ export function createMcpServerFactory(
             era,
             args: request.params.arguments,
             ...(caller ? { caller } : {}),
-            channel: channelOf(ctx, era, lasting === true),
+            channel: channelOf(ctx, era, lasting === true, trustProxy),
             resume: resumeOf(ctx),
             canAnswer: envelopeCapabilitiesOf(ctx),
             dev: options.dev,
@@ -180,12 +190,22 @@ function callerOf(ctx: ServerContext): PorticoCaller | undefined {
   return callerFromAuthInfo(ctx.http?.authInfo)
 }
 
-/** What a method (a tool's, a prompt's) may do with the client of the request it serves. */
-function channelOf(ctx: ServerContext, era: McpEra, lasting: boolean): ToolChannel {
+/**
+ * What a method (a tool's, a prompt's) may do with the client of the request it serves, and the
+ * id of that request (`trustProxy`: `server.trustProxy`).
+ */
+function channelOf(
+  ctx: ServerContext,
+  era: McpEra,
+  lasting: boolean,
+  trustProxy: boolean,
+): ToolChannel {
   const notify = (notification: RelatedNotification) => ctx.mcpReq.notify(notification)
   const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, notify)
+  const request = ctx.http?.req
   return {
     signal: () => ctx.mcpReq.signal,
+    ...(request ? { requestId: () => fetchRequestId(request, trustProxy) } : {}),
     ...(progress === undefined ? {} : { progress }),
     log: (level, data) => ctx.mcpReq.log(level, data),
     // The SDK offers it only where the client can resume: a session's SSE answer of

@@ -15,9 +15,11 @@ import {
 } from '@modelcontextprotocol/server'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
 import { isPorticoError } from '../../../core/portico-error.js'
+import { fetchRequestId } from '../../../core/request-id.js'
 import { memoizeByOrigin } from '../../../http/memoize-by-origin.js'
 import { GENERIC_EXECUTION_DETAIL } from '../../../http/problem-response.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
+import type { ToolChannel } from '../../../invoke/tool-channel.js'
 import type { ResourceScope } from '../../../model/resources/resource-index.js'
 import {
   WIDGET_MIME_TYPE,
@@ -226,9 +228,12 @@ async function readPluginResource(
 ): Promise<ReadResourceResult> {
   // A session's requests each bring their own token: the caller is the request's.
   const caller = callerFromAuthInfo(ctx.http?.authInfo) ?? scope.caller
-  const channel = {
+  const request = ctx.http?.req
+  const { trustProxy } = scope.runtime.model.config.server
+  const channel: ToolChannel = {
     signal: () => ctx.mcpReq.signal,
     log: (level: LoggingLevel, data: unknown) => ctx.mcpReq.log(level, data),
+    ...(request ? { requestId: () => fetchRequestId(request, trustProxy) } : {}),
   }
   try {
     return { contents: [await scope.runtime.readResource(uri.href, caller, channel, readScope)] }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { logger } from '../../../core/logger.js'
 import type { PorticoCaller } from '../../../core/plugin-context.js'
+import { fetchRequestId } from '../../../core/request-id.js'
 import { clientAddressOf } from '../../../http/client-address.js'
 import { onBodyEnd } from '../../../http/on-body-end.js'
 import type { ToolRuntime } from '../../../invoke/create-tool-runtime.js'
@@ -214,7 +215,7 @@ export function createMcpSessions(
       const id = request.headers.get('mcp-session-id')
       if (id === null) return Promise.resolve(sessionIdRequired())
       return serveExisting({ server, id, request, parsedBody: undefined, caller }).catch(
-        answerStoreFailure,
+        (error: unknown) => answerStoreFailure(error, request, serverConfig.trustProxy),
       )
     },
     async servePost({ server, request, parsedBody, caller }) {
@@ -227,7 +228,9 @@ export function createMcpSessions(
           : hasInitialize(parsedBody)
             ? open(leg, server, request, parsedBody, caller)
             : Promise.resolve(sessionIdRequired())
-      return answer.catch(answerStoreFailure)
+      return answer.catch((error: unknown) =>
+        answerStoreFailure(error, request, serverConfig.trustProxy),
+      )
     },
   }
 }
@@ -238,12 +241,15 @@ const STORE_RETRY_AFTER_SECONDS = 1
 /**
  * The one answer to a request of a stateful session that the shared stores failed (Redis down,
  * paused past the command timeout, out of memory): 503, `Retry-After`, a JSON-RPC internal error
- * without the store's words. Any other failure goes on to the app's error handler.
+ * without the store's words, logged with the request's id. Any other failure goes on to the
+ * app's error handler.
  */
-function answerStoreFailure(error: unknown): Response {
+function answerStoreFailure(error: unknown, request: Request, trustProxy: boolean): Response {
   if (!isStoreUnavailable(error)) throw error
   const reason = error.cause instanceof Error ? error.cause.message : String(error.cause)
-  logger.warn(`An MCP session request was answered 503, the session store failed: ${reason}`)
+  logger.warn(`An MCP session request was answered 503, the session store failed: ${reason}`, {
+    requestId: fetchRequestId(request, trustProxy),
+  })
   return jsonRpcErrorResponse(
     503,
     -32603,

@@ -111,6 +111,7 @@ export function createMcpTasks(
           }
         const channel: ToolChannel = {
           timeoutMs: options.timeoutMs,
+          ...(call.channel.requestId ? { requestId: call.channel.requestId } : {}),
           onAbandon: (abandon) => {
             round.onAbandon(abandon)
             abandonCall = abandon
@@ -161,7 +162,10 @@ export function createMcpTasks(
           ended,
         })
       } catch (error) {
-        logger.warn(`A call of ${name} answers without a task: ${describeError(error)}`)
+        logger.warn(
+          `A call of ${name} answers without a task: ${describeError(error)}`,
+          ...(call.channel.requestId ? [{ requestId: call.channel.requestId() }] : []),
+        )
         const outcome = await settled
         if ('thrown' in outcome) throw outcome.thrown
         return outcome

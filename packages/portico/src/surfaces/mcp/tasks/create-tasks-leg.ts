@@ -1,4 +1,5 @@
 import { logger } from '../../../core/logger.js'
+import { fetchRequestId } from '../../../core/request-id.js'
 import { respond, withCors } from '../../../http/cors.js'
 import { TASKS_EXTENSION_ID } from '../../../model/mcp-servers.js'
 import type { McpTaskState } from '../../../stores/mcp-task-store.js'
@@ -30,7 +31,11 @@ export const TASKS_REQUIRED = { requiredCapabilities: { extensions: { [TASKS_EXT
  * the extension (-32021), and the task must be the caller's (-32602 as for an unknown one). Any
  * other request, and one the era check leaves to the SDK, goes on.
  */
-export function createTasksLeg(tasks: McpTasks, serverInfoMeta: string): McpLeg {
+export function createTasksLeg(
+  tasks: McpTasks,
+  serverInfoMeta: string,
+  trustProxy: boolean,
+): McpLeg {
   return async ({ request, parsedBody: body, caller }) => {
     if (!isPlainRequest(body) || !TASK_METHODS.has(body.method)) return undefined
     if (eraOfRequest((name) => request.headers.get(name), body) !== 'modern') return undefined
@@ -65,7 +70,9 @@ export function createTasksLeg(tasks: McpTasks, serverInfoMeta: string): McpLeg 
     } catch (failure) {
       if (!isStoreUnavailable(failure)) throw failure
       const reason = failure.cause instanceof Error ? failure.cause.message : String(failure.cause)
-      logger.warn(`A ${body.method} was answered 503, the task store failed: ${reason}`)
+      logger.warn(`A ${body.method} was answered 503, the task store failed: ${reason}`, {
+        requestId: fetchRequestId(request, trustProxy),
+      })
       return respond(
         JSON.stringify({
           jsonrpc: '2.0',
