@@ -1,4 +1,5 @@
 import { logger } from '../../core/logger.js'
+import { fetchRequestId } from '../../core/request-id.js'
 import { constantTimeEqual } from './constant-time-equal.js'
 import { handoffPage, userFromClaims } from './handoff-page.js'
 import type { LoginContext } from './login-context.js'
@@ -83,7 +84,9 @@ export function createFinishLogin(context: LoginContext): (request: Request) => 
       ...(login.resource === undefined ? {} : { resource: login.resource }),
     })
     if (!exchanged.ok) {
-      logger.warn(`Docs-site login: ${exchanged.detail}`)
+      logger.warn(`Docs-site login: ${exchanged.detail}`, {
+        requestId: fetchRequestId(request, context.trustProxy),
+      })
       return fail(exchanged.status, 'The login failed', exchanged.detail, login.returnTo)
     }
     const { accessToken, claims } = exchanged.value

@@ -1,4 +1,5 @@
 import { logger } from '../../core/logger.js'
+import { fetchRequestId } from '../../core/request-id.js'
 import { loginScope } from './build-client-metadata.js'
 import { checkLoginScopes } from './check-login-scopes.js'
 import { checkReturnPath } from './check-return-path.js'
@@ -59,7 +60,9 @@ export function createStartLogin(context: LoginContext): (request: Request) => P
       ...resource,
     })
     if (!started.ok) {
-      logger.warn(`Docs-site login: ${started.detail}`)
+      logger.warn(`Docs-site login: ${started.detail}`, {
+        requestId: fetchRequestId(request, context.trustProxy),
+      })
       if (!wantsHtml(request)) return loginProblem(started.status, started.detail)
       return loginErrorPage({
         status: started.status,

@@ -13,6 +13,8 @@ export interface LoginContext {
   toolScopes: readonly string[]
   /** The public origin of a request, as the rest of the app names it. */
   originOf: (request: Request) => string
+  /** `server.trustProxy`: whose `X-Request-Id` names a request in the log (see `requestIdOf`). */
+  trustProxy: boolean
   /** The time, in epoch seconds. */
   now: () => number
 }

@@ -58,6 +58,7 @@ export function loginRoutes(
     usedStates: createUsedStates(LOGIN_COOKIE_MAX_AGE_SECONDS),
     toolScopes,
     originOf,
+    trustProxy: model.config.server.trustProxy,
     now: () => Math.floor(Date.now() / 1000),
   }
   const metadataOf = memoizeByOrigin((origin) =>
