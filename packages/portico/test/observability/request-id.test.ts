@@ -1,9 +1,11 @@
 import { writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logger } from '../../src/core/logger.js'
 import { buildPlugin } from '../support/build-plugin.js'
 import { type CliProcess, copyPlugin, freePort, pollUntil, runCli } from '../support/cli-process.js'
 import { type McpEra, rawMcp } from '../support/raw-mcp.js'
+import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
 
 // `portico start` with tracing off, behind a trusted proxy (`server.trustProxy`): a failing
 // call's problem document, its MCP result and its log line quote one request id, the proxy's
@@ -164,5 +166,46 @@ describe('one request id through the answer and the log, tracing off', () => {
     expect(cli.output()).toContain('Relay_fail failed')
     expect(cli.output()).not.toContain(TOKEN)
     expect(cli.output()).not.toContain(INPUT_MARK)
+  })
+})
+
+// A warning a request causes, in process: a tool's ctx.resourceUpdated whose change bus fails
+// (Redis down, as a replica would meet it) is logged with the request's id, though the call
+// succeeds.
+describe('a warning a request causes', () => {
+  let served: ServedPlugin
+  const warned: unknown[][] = []
+  const reporter = {
+    log: (entry: { type: string; args: unknown[] }) => {
+      if (entry.type === 'warn') warned.push(entry.args)
+    },
+  }
+
+  beforeAll(async () => {
+    logger.addReporter(reporter)
+    served = await servePlugin(fixtureDir('tasks-plugin'), {
+      mcp: {
+        notificationBus: {
+          publish: () => Promise.reject(new Error('the change bus is down')),
+          subscribe: () => () => {},
+        },
+      },
+    })
+  }, 60_000)
+
+  afterAll(async () => {
+    logger.removeReporter(reporter)
+    await served?.close()
+  })
+
+  it('carries the id of the request whose tool could not publish its change', async () => {
+    const answer = await fetch(`${served.url}/api/Board/write`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'n1', text: 'hello' }),
+    })
+    expect(answer.status).toBe(200)
+    const line = warned.find((args) => String(args[0]).includes('could not tell subscribers'))
+    expect(line?.[1]).toEqual({ requestId: expect.stringMatching(/^[0-9a-f]{32}$/) })
   })
 })
