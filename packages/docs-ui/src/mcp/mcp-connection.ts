@@ -20,6 +20,7 @@ import {
 } from '@modelcontextprotocol/client'
 import { version } from '../../package.json'
 import { type CallOutcome, recordCall } from '../lib/call-history.js'
+import { type McpTaskWire, mcpTaskWire, type TaskCallAnswer } from './mcp-tasks.js'
 import type { TrafficRecorder } from './traffic-recorder.js'
 
 /** The protocol revisions Portico serves: one per era. */
@@ -65,6 +66,11 @@ export interface McpConnection {
   ): Promise<CallToolResult>
   readResource(uri: string): Promise<ReadResourceResult>
   getPrompt(name: string, args: Record<string, string>): Promise<GetPromptResult>
+  /**
+   * The tasks extension, in the 2026-07-28 era only (where it is defined); its `call` is put in
+   * the tab's history as {@link callTool} is.
+   */
+  tasks?: McpTaskWire
   close(): Promise<void>
 }
 
@@ -131,6 +137,7 @@ export async function connectMcp(
             },
           ),
         ),
+      ...(revision === '2026-07-28' ? { tasks: recordedTasks(url, recorder) } : {}),
       close: () => client.close(),
     }
   } catch (error) {
@@ -139,13 +146,31 @@ export async function connectMcp(
   }
 }
 
+/** The tasks extension's requests, their `tools/call` kept in the tab's history. */
+function recordedTasks(url: string, recorder: TrafficRecorder): McpTaskWire {
+  const wire = mcpTaskWire(url, recorder.fetch)
+  return {
+    ...wire,
+    // A task's creation is the call's answer; the history does not follow the task.
+    call: (name, args) =>
+      recordedCall(
+        url,
+        name,
+        args,
+        () => wire.call(name, args),
+        (answer) => (answer.kind === 'task' ? false : answer.result.isError === true),
+      ),
+  }
+}
+
 /** Makes a `tools/call` and puts it in the tab's history (lib/call-history.ts), arguments only. */
-async function recordedCall(
+async function recordedCall<T extends CallToolResult | TaskCallAnswer>(
   url: string,
   name: string,
   args: Record<string, unknown>,
-  call: () => Promise<CallToolResult>,
-): Promise<CallToolResult> {
+  call: () => Promise<T>,
+  isError: (result: T) => boolean = (result) => 'isError' in result && result.isError === true,
+): Promise<T> {
   const started = performance.now()
   const remember = (status: number, outcome: CallOutcome) =>
     recordCall({
@@ -159,7 +184,8 @@ async function recordedCall(
     })
   try {
     const result = await call()
-    remember(result.isError ? 500 : 200, result.isError ? 'tool error' : 'answered')
+    const failed = isError(result)
+    remember(failed ? 500 : 200, failed ? 'tool error' : 'answered')
     return result
   } catch (error) {
     // The SDK throws an error answer with its JSON-RPC code; anything else never got one.

@@ -11,6 +11,8 @@ import {
   type ProtocolRevision,
 } from './mcp-connection.js'
 import { PromptsSection, ResourcesSection } from './mcp-reader.js'
+import { McpTaskView } from './mcp-task-view.js'
+import type { McpTask } from './mcp-tasks.js'
 import { parseArguments } from './parse-arguments.js'
 import { type PendingRequest, RequestQueue } from './request-queue.js'
 import { ServerRequestsPane } from './server-requests-pane.js'
@@ -34,6 +36,7 @@ type CallState =
   | { status: 'idle' }
   | { status: 'calling'; tool: string }
   | { status: 'done'; tool: string; result: CallToolResult; durationMs: number }
+  | { status: 'task'; tool: string; task: McpTask }
   | { status: 'failed'; tool: string; failure: Failure }
 
 /** What a running call shares with the parts of the console that show it. */
@@ -297,6 +300,8 @@ function ToolCaller({
   const form = useSchemaForm(schema, components)
   const [argumentsError, setArgumentsError] = useState<string>()
   const [call, setCall] = useState<CallState>({ status: 'idle' })
+  const [asTask, setAsTask] = useState(false)
+  const { tasks } = connection
 
   const callTool = async () => {
     if (call.status === 'calling') return
@@ -315,6 +320,20 @@ function ToolCaller({
     recorder.refusal = undefined
     const started = performance.now()
     try {
+      if (tasks && asTask) {
+        const answer = await tasks.call(tool.name, args)
+        setCall(
+          answer.kind === 'task'
+            ? { status: 'task', tool: tool.name, task: answer.task }
+            : {
+                status: 'done',
+                tool: tool.name,
+                result: answer.result,
+                durationMs: Math.round(performance.now() - started),
+              },
+        )
+        return
+      }
       const result = await connection.callTool(tool.name, args, (progress) =>
         watch.report({ seq: 0, kind: 'progress', progress }),
       )
@@ -376,6 +395,17 @@ function ToolCaller({
             {argumentsError}
           </p>
         )}
+        {tasks && (
+          <label class="task-toggle">
+            <input
+              type="checkbox"
+              data-testid="mcp-as-task"
+              checked={asTask}
+              onChange={(event) => setAsTask(event.currentTarget.checked)}
+            />
+            Allow a task (declare <code>io.modelcontextprotocol/tasks</code>)
+          </label>
+        )}
         <button
           type="submit"
           data-testid="mcp-call"
@@ -387,7 +417,7 @@ function ToolCaller({
       <ServerRequestsPane pending={watch.pending} />
       <CallProgress events={watch.events} running={call.status === 'calling'} />
       <div class="mcp-result" data-testid="mcp-result" aria-live="polite">
-        <CallOutcome call={call} />
+        <CallOutcome call={call} connection={connection} queue={watch.queue} />
       </div>
     </div>
   )
@@ -414,7 +444,15 @@ function ToolHints({ tool }: { tool: Tool }) {
   )
 }
 
-function CallOutcome({ call }: { call: CallState }) {
+function CallOutcome({
+  call,
+  connection,
+  queue,
+}: {
+  call: CallState
+  connection: McpConnection
+  queue: RequestQueue
+}) {
   switch (call.status) {
     case 'idle':
       return <p class="muted">No call yet.</p>
@@ -424,6 +462,16 @@ function CallOutcome({ call }: { call: CallState }) {
       return <FailureNotice failure={call.failure} action="call" />
     case 'done':
       return <ToolResult tool={call.tool} result={call.result} durationMs={call.durationMs} />
+    case 'task':
+      return connection.tasks ? (
+        <McpTaskView
+          key={call.task.taskId}
+          tool={call.tool}
+          initial={call.task}
+          wire={connection.tasks}
+          answerer={queue}
+        />
+      ) : null
   }
 }
 
