@@ -1,7 +1,6 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo, Server as NetServer } from 'node:net'
-import { getRequestListener } from '@hono/node-server'
-import { logRequest } from '../core/logger.js'
+import { logger, logRequest } from '../core/logger.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
 import { refuseAmbiguousRequest } from './refuse-ambiguous-request.js'
 import { type LoadSheddingOptions, type LoadStats, loadStatsOf, shedLoad } from './shed-load.js'
@@ -64,7 +63,7 @@ export interface RunningServer {
  * connections its supervisor accepts, so the port survives a restart.
  */
 export function createNodeServer(options: NodeHandlerOptions): Server {
-  const listener = getRequestListener(options.fetch, { errorHandler: answerAdapterError })
+  const listener = lazyAdapter(options.fetch)
   const { edge } = options
   const serve: RequestListener = (request, response) =>
     refuseAmbiguousRequest(request, response) ||
@@ -137,6 +136,36 @@ export function listenOn(server: NetServer, port: number, host: string): Promise
       resolve(`http://${shownHost}:${(server.address() as AddressInfo).port}`)
     })
   })
+}
+
+/**
+ * The Fetch handler on `node:http` through `@hono/node-server`, imported with the first request
+ * no edge answers: its import makes Node load its bundled undici (the global `Request` and
+ * `Response`), about 25 ms of a cold start that a first REST or MCP call, answered on the edges,
+ * does not need. A request waits for it only once; its body waits unread meanwhile.
+ */
+function lazyAdapter(fetch: NodeHandlerOptions['fetch']): RequestListener {
+  let listener: RequestListener | undefined
+  let loading: Promise<RequestListener> | undefined
+  return (request, response) => {
+    if (listener) {
+      listener(request, response)
+      return
+    }
+    loading ??= import('@hono/node-server').then(({ getRequestListener }) => {
+      listener = getRequestListener(fetch, { errorHandler: answerAdapterError })
+      return listener
+    })
+    loading.then(
+      (serve) => serve(request, response),
+      (error: unknown) => {
+        // The next request tries again.
+        loading = undefined
+        logger.error('The Node adapter could not be loaded:', error)
+        response.destroy(error instanceof Error ? error : undefined)
+      },
+    )
+  }
 }
 
 /** A line per request once its answer is sent: method, path without the query, status, time. */

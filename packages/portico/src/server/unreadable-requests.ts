@@ -1,5 +1,4 @@
 import type { Duplex } from 'node:stream'
-import { RequestError } from '@hono/node-server'
 import { logger } from '../core/logger.js'
 import { PorticoError } from '../core/portico-error.js'
 import { newRequestId } from '../core/request-id.js'
@@ -64,7 +63,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
  * own error handling: logged, and an opaque 500 quoting the line's request id, made for it.
  */
 export function answerAdapterError(error: unknown): Response {
-  if (error instanceof RequestError) {
+  // `@hono/node-server`'s `RequestError`, by name: the adapter is imported lazily (see `lazyAdapter`).
+  if (error instanceof Error && error.name === 'RequestError') {
     return problemResponse(
       toProblemDocument(new PorticoError('bad_request', error.message), { dev: false }),
     )
