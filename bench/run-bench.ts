@@ -19,6 +19,7 @@ import { type BenchIssuer, startBenchIssuer } from './lib/bench-issuer.js'
 import { compileServers } from './lib/compile-servers.js'
 import { cpuPinning } from './lib/cpu-pinning.js'
 import { formatTable } from './lib/format-table.js'
+import { formatLighthouse } from './lib/lighthouse-docs-site.js'
 import { type ColdStartResult, measureColdStart } from './lib/measure-cold-start.js'
 import { type DevLoopResult, measureDevLoop } from './lib/measure-dev-loop.js'
 import { type DocsSiteFigures, measureDocsSite } from './lib/measure-docs-site.js'
@@ -533,6 +534,8 @@ function printOnceOnly({ devLoop, docsSite, growth }: OnceOnly, node: string): v
       ],
     ),
   )
+  console.log('\nLighthouse (mobile) on the docs site')
+  console.log(formatLighthouse(docsSite.lighthouse))
 }
 
 function printCatalog({ node, catalog }: NodeLeg): void {

@@ -1,4 +1,5 @@
 import type { CatalogRow } from './catalog-workload.js'
+import { LIGHTHOUSE_TARGET, meetsLighthouseTarget } from './lib/lighthouse-docs-site.js'
 import type { DevLoopResult } from './lib/measure-dev-loop.js'
 import type { DocsSiteFigures } from './lib/measure-docs-site.js'
 import type { GrowthRow } from './lib/measure-growth.js'
@@ -36,7 +37,7 @@ export interface RunFigures {
  * The targets judged on figures measured once per run, on the current Node: the peers (2),
  * growth, dev loop, docs site.
  */
-const ONCE_ONLY = new Set(['2', '6', '7', '9'])
+const ONCE_ONLY = new Set(['2', '6', '7', '9', '10'])
 
 /** The size of the growth target: its row must be in the run (`BENCH_GROWTH`). */
 const GROWTH_TARGET_TOOLS = 10_000
@@ -146,5 +147,14 @@ export function evaluateTargets(run: RunFigures): TargetResult[] {
       : 'not measured: no Chromium',
     docsSite !== undefined,
   )
+  const lighthouseTarget = `10. Docs site: Lighthouse (mobile) performance, accessibility and best practices ≥ ${LIGHTHOUSE_TARGET}`
+  if (!docsSite) judge(lighthouseTarget, 'not measured: no Chromium', false)
+  for (const row of docsSite?.lighthouse ?? []) {
+    judge(
+      `${lighthouseTarget}, ${row.page}`,
+      `${row.performance} / ${row.accessibility} / ${row.bestPractices}`,
+      meetsLighthouseTarget(row),
+    )
+  }
   return results
 }

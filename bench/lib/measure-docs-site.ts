@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { launchBrowser } from '../../packages/portico/test/support/browser.js'
+import { type LighthouseScores, lighthouseDocsSite } from './lighthouse-docs-site.js'
 import { median } from './sample-latency.js'
 import { freePort, serverHandle } from './server-process.js'
 
@@ -14,6 +15,8 @@ export interface DocsSiteFigures {
   firstContentfulPaintMs: number
   /** Navigation to the app's first render (its root has content), median of the loads, in ms. */
   firstRenderMs: number
+  /** Lighthouse (mobile) on the overview, a tool page and the API view. */
+  lighthouse: LighthouseScores[]
 }
 
 /** Debian's Chromium, as the browser tests use it. */
@@ -22,8 +25,9 @@ const LOADS = 5
 
 /**
  * Serves the built plugin in `pluginDir` with `portico start`, sums the gzipped size of the
- * scripts its first page names, and loads that page in headless Chromium `LOADS` times, each in
- * a fresh context (nothing cached). `undefined` without Chromium: the target is then unmeasured.
+ * scripts its first page names, loads that page in headless Chromium `LOADS` times, each in a
+ * fresh context (nothing cached), then runs Lighthouse on three pages. `undefined` without
+ * Chromium: the targets are then unmeasured.
  */
 export async function measureDocsSite(
   cliPath: string,
@@ -73,11 +77,14 @@ export async function measureDocsSite(
       )
       await context.close()
     }
+    // After the loads, alone: Lighthouse's throttled runs share no machine with them.
+    const lighthouse = await lighthouseDocsSite(server.origin, CHROMIUM)
     return {
       firstPageJsGzipBytes,
       scripts: scripts.length,
       firstContentfulPaintMs: Math.round(median(paints)),
       firstRenderMs: Math.round(median(renders)),
+      lighthouse,
     }
   } finally {
     await browser.close()
