@@ -4,10 +4,19 @@
  */
 declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
   /** A request Swagger UI is about to send (the document's or a try-it-out call). */
-  interface SwaggerRequest {
+  export interface SwaggerRequest {
     url: string
-    method: string
+    /** Absent on the document's own request. */
+    method?: string
     headers: Record<string, string>
+    /** The body as typed; absent on a request without one. */
+    body?: unknown
+  }
+
+  /** An answer Swagger UI received, before it shows it. */
+  export interface SwaggerResponse {
+    url: string
+    status: number
   }
 
   interface SwaggerUiOptions {
@@ -20,6 +29,7 @@ declare module 'swagger-ui-dist/swagger-ui-es-bundle.js' {
     tryItOutEnabled: boolean
     displayRequestDuration?: boolean
     requestInterceptor?: (request: SwaggerRequest) => SwaggerRequest
+    responseInterceptor?: (response: SwaggerResponse) => SwaggerResponse
   }
 
   function SwaggerUI(options: SwaggerUiOptions): unknown

@@ -3,6 +3,7 @@ import SwaggerUI from 'swagger-ui-dist/swagger-ui-es-bundle.js'
 import 'swagger-ui-dist/swagger-ui.css'
 import '../styles/swagger-contrast.css'
 import { authorizationHeaders } from '../lib/access-token.js'
+import { swaggerHistory } from './swagger-history.js'
 
 /**
  * Swagger UI on `/open-api.json`. This module is loaded only when the Swagger view opens: Swagger
@@ -13,6 +14,7 @@ export function SwaggerView() {
   useEffect(() => {
     const domNode = container.current
     if (!domNode) return
+    const history = swaggerHistory()
     SwaggerUI({
       domNode,
       url: '/open-api.json',
@@ -24,8 +26,15 @@ export function SwaggerView() {
       tryItOutEnabled: true,
       displayRequestDuration: true,
       requestInterceptor: (request) => {
+        // Before the token is added: the history keeps the body, never a header.
+        history.request(request)
         Object.assign(request.headers, authorizationHeaders())
         return request
+      },
+      // Each try-it-out call goes into the tab's history, as the try-it form's do.
+      responseInterceptor: (response) => {
+        history.response(response)
+        return response
       },
     })
     // Swagger UI's server picker and a try's body are controls without a name (axe select-name,

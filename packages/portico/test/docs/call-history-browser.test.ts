@@ -135,6 +135,56 @@ describe('the try-it history and saved inputs', () => {
     }
   })
 
+  it("keeps the Swagger UI view's try-it-out calls in the same history, without the token", async () => {
+    const { context, page, errors } = await newPage()
+    try {
+      await page.goto(`${served.url}/#/api/swagger`)
+      await authorize(page)
+      // Swagger UI names each operation's block by its tag and operation id.
+      const operation = page.locator('.opblock[id$="-Notes_add"]')
+      await operation.locator('.opblock-summary').click({ timeout: PATIENCE_MS })
+      const body = operation.locator('textarea.body-param__text')
+      await body.fill(JSON.stringify({ text: `from swagger with ${token}` }))
+      await operation.locator('button.execute').click()
+      await expect
+        .poll(
+          () => operation.locator('.live-responses-table tbody .response-col_status').textContent(),
+          {
+            timeout: PATIENCE_MS,
+          },
+        )
+        .toContain('200')
+      // A refused call is kept too, with its status.
+      await body.fill('{"text": 12}')
+      await operation.locator('button.execute').click()
+      await expect
+        .poll(
+          () => operation.locator('.live-responses-table tbody .response-col_status').textContent(),
+          {
+            timeout: PATIENCE_MS,
+          },
+        )
+        .toContain('422')
+
+      await page.goto(`${served.url}/#/tools/Notes_add`)
+      await expect.poll(() => entries(page)).toHaveLength(2)
+      const [refused, answered] = await entries(page)
+      expect(refused).toMatch(/REST\s*422.*"text": 12/)
+      expect(answered).toMatch(/REST\s*200.*from swagger with \[access token\]/)
+      const stored = await storage(page)
+      // Only the calls: Swagger UI's fetch of /open-api.json is no call.
+      const kept = JSON.parse(stored.session[HISTORY_KEY] ?? '[]') as { tool: string }[]
+      expect(kept.map((call) => call.tool)).toEqual(['/api/Notes/add', '/api/Notes/add'])
+      for (const [key, value] of Object.entries({ ...stored.session, ...stored.local })) {
+        if (key !== TOKEN_KEY) expect(value, key).not.toContain(token)
+      }
+      expect(stored.session[HISTORY_KEY]?.toLowerCase()).not.toContain('bearer')
+      expect(errors.filter((error) => !error.includes('422'))).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   it('saves named inputs for the tool across reloads and tabs, loads and deletes them', async () => {
     const { context, page } = await newPage()
     try {
