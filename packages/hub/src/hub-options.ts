@@ -67,6 +67,13 @@ export interface HubOptions {
   refreshTokenTtlSeconds?: number
   /** How often a replica re-reads the key set from the store, in seconds. Default 30. */
   keyRefreshSeconds?: number
+  /**
+   * Whether a browser whose hub session is still valid is signed in again without the login
+   * page, for a client it already granted, as an identity provider with sessions does (and as
+   * `prompt=none` needs). Default false: the page shows on every authorization, since choosing
+   * who signs in is the point of a test hub.
+   */
+  rememberSignIn?: boolean
   /** Where the hub reports failures (unexpected errors, key reloads): default stderr. */
   log?: (message: string) => void
   /** Where the hub warns of an unsafe setting (listening beyond loopback): default `log`. */
@@ -91,6 +98,7 @@ export interface HubSettings {
   accessTokenTtlSeconds: number
   refreshTokenTtlSeconds: number
   keyRefreshSeconds: number
+  rememberSignIn: boolean
   log: (message: string) => void
   warn: (message: string) => void
 }
@@ -123,6 +131,7 @@ export function resolveHubOptions(options: HubOptions): HubSettings {
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     refreshTokenTtlSeconds,
     keyRefreshSeconds: options.keyRefreshSeconds ?? 30,
+    rememberSignIn: options.rememberSignIn ?? false,
     log: options.log ?? ((message) => process.stderr.write(`${message}\n`)),
     warn: options.warn ?? options.log ?? ((message) => process.stderr.write(`${message}\n`)),
   }

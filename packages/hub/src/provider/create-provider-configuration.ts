@@ -105,7 +105,7 @@ export function createProviderConfiguration(
     },
     formats: { customizers: { jwt: customizeAccessTokenAudience } },
     interactions: {
-      policy: createSignInPolicy(oidc.interactionPolicy),
+      policy: createSignInPolicy(oidc.interactionPolicy, settings.rememberSignIn),
       url: (_ctx, interaction) => `/interaction/${interaction.uid}`,
     },
     async findAccount(_ctx, sub) {
