@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addAxe, refusedFindingsInEveryLook } from '../support/axe.js'
 import { launchBrowser, openWatchedPage, screenshot } from '../support/browser.js'
 import { PATIENCE_MS } from '../support/cli-process.js'
 import { fixtureDir, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
@@ -105,6 +106,7 @@ describe('tasks on the MCP page', () => {
   it("answers the task's input request from the pane, through tasks/update", async () => {
     const watched = await openWatchedPage(browser, served.url)
     const { page } = watched
+    await addAxe(page.context())
     try {
       await callAsTask(page, 'Job_confirm', { what: 'a.txt' })
       const asked = page.getByTestId('mcp-elicitation')
@@ -112,6 +114,7 @@ describe('tasks on the MCP page', () => {
       expect(await asked.textContent()).toContain('Delete a.txt?')
       expect(await status(page)).toContain('Waiting for your answer')
       await screenshot(page, 'mcp-task-input')
+      expect(await refusedFindingsInEveryLook(page, 'a task asking')).toEqual([])
       await asked.getByLabel('yes', { exact: true }).check()
       await asked.getByTestId('mcp-elicit-accept').click()
       await expect.poll(() => status(page), { timeout: PATIENCE_MS }).toContain('Completed')

@@ -36,3 +36,20 @@ export async function refusedFindings(page: Page, what: string): Promise<string[
       ),
     )
 }
+
+/**
+ * {@link refusedFindings} on the page as it is, in light and dark at 1440 and 390 px (the docs-site
+ * axe suite's looks), for a state a test brought the page to; the viewport is 1280 px again after.
+ */
+export async function refusedFindingsInEveryLook(page: Page, what: string): Promise<string[]> {
+  const findings: string[] = []
+  for (const width of [1440, 390]) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 })
+      await page.emulateMedia({ colorScheme })
+      findings.push(...(await refusedFindings(page, `${what} at ${width} px, ${colorScheme}`)))
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 900 })
+  return findings
+}
