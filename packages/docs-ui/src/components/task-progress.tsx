@@ -2,7 +2,6 @@ import { useEffect, useState } from 'preact/hooks'
 import { type RestCallResult, readProblem } from '../lib/rest-call.js'
 import {
   hasEnded,
-  progressFraction,
   RESPOND_ASYNC,
   type RestTask,
   readTask,
@@ -10,6 +9,7 @@ import {
   type TaskStatus,
 } from '../lib/rest-task.js'
 import '../styles/task-progress.css'
+import { TaskControls } from './task-controls.js'
 
 const STATUS_LABELS: Record<TaskStatus, string> = {
   working: 'Working',
@@ -82,7 +82,6 @@ export function TaskProgress({ location, initial }: { location: string; initial:
     )
   }
 
-  const fraction = progressFraction(task.statusMessage)
   const problem = task.status === 'failed' ? readProblem(task.problem) : undefined
   return (
     <section class="task-progress" aria-labelledby="task-title" data-testid="task-progress">
@@ -105,30 +104,14 @@ export function TaskProgress({ location, initial }: { location: string; initial:
           {elapsed(task.createdAt, ended ? Date.parse(task.lastUpdatedAt) : now)}
         </span>
       </div>
-      {!ended && (
-        <progress
-          class="task-bar"
-          aria-label="Task progress"
-          {...(fraction ? { value: fraction.done, max: fraction.total } : {})}
-        />
-      )}
-      {!ended && !readError && (
-        <button
-          type="button"
-          class="ghost"
-          data-testid="task-cancel"
-          // aria-disabled, not disabled: the focus stays on the button while the DELETE runs.
-          aria-disabled={cancelling}
-          onClick={cancel}
-        >
-          {cancelling ? 'Cancelling…' : 'Cancel the task'}
-        </button>
-      )}
-      {readError && (
-        <p role="alert" class="error" data-testid="task-error">
-          The task could not be read: {readError}
-        </p>
-      )}
+      <TaskControls
+        ended={ended}
+        statusMessage={task.statusMessage}
+        cancelling={cancelling}
+        readError={readError}
+        onCancel={cancel}
+        testId="task"
+      />
       {task.status === 'completed' && (
         <pre class="try-it-body" data-testid="task-result">
           <code>{JSON.stringify(task.result, null, 2)}</code>

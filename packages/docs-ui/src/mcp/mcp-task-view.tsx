@@ -4,7 +4,7 @@ import type {
   LoggingMessageNotificationParams,
 } from '@modelcontextprotocol/client'
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { progressFraction } from '../lib/rest-task.js'
+import { TaskControls } from '../components/task-controls.js'
 import type { McpTask, McpTaskStatus, McpTaskWire } from './mcp-tasks.js'
 import { taskEnded } from './mcp-tasks.js'
 import { ToolResult } from './tool-result.js'
@@ -120,7 +120,6 @@ export function McpTaskView({
       })
   }
 
-  const fraction = progressFraction(task.statusMessage)
   return (
     <section class="task-progress" aria-labelledby="mcp-task-title" data-testid="mcp-task">
       <h4 id="mcp-task-title" tabIndex={-1}>
@@ -138,31 +137,14 @@ export function McpTaskView({
           )}
         </span>
       </div>
-      {!ended && (
-        <progress
-          class="task-bar"
-          aria-label="Task progress"
-          data-testid="mcp-task-progress"
-          {...(fraction ? { value: fraction.done, max: fraction.total } : {})}
-        />
-      )}
-      {!ended && !readError && (
-        <button
-          type="button"
-          class="ghost"
-          data-testid="mcp-task-cancel"
-          // aria-disabled, not disabled: the focus stays on the button while tasks/cancel runs.
-          aria-disabled={cancelling}
-          onClick={cancel}
-        >
-          {cancelling ? 'Cancelling…' : 'Cancel the task'}
-        </button>
-      )}
-      {readError && (
-        <p role="alert" class="error" data-testid="mcp-task-error">
-          The task could not be read: {readError}
-        </p>
-      )}
+      <TaskControls
+        ended={ended}
+        statusMessage={task.statusMessage}
+        cancelling={cancelling}
+        readError={readError}
+        onCancel={cancel}
+        testId="mcp-task"
+      />
       {task.status === 'completed' && task.result && (
         <ToolResult
           tool={tool}

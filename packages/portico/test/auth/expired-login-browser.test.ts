@@ -1,9 +1,7 @@
-import { createMemoryStore, type Hub, startHub } from '@portico/hub'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchBrowser, openWatchedPage, screenshot } from '../support/browser.js'
-import { copyLoginExample } from '../support/copy-login-example.js'
-import { authSettingsFromEnv, type ServedPlugin, servePlugin } from '../support/serve-plugin.js'
+import { type ExpiringLogin, logInAsAlice, startExpiringLogin } from '../support/expiring-login.js'
 
 /**
  * An expired login in a real browser: the hub hands out access tokens that live a few seconds.
@@ -15,47 +13,30 @@ import { authSettingsFromEnv, type ServedPlugin, servePlugin } from '../support/
 const TOOL_PAGE = '/#/tools/Me_whoami'
 const TOKEN_SECONDS = 4
 
-let hub: Hub
+let login: ExpiringLogin
 let browser: Browser
-let plugin: ServedPlugin
-let copy: { dir: string; remove(): Promise<void> }
 
 beforeAll(async () => {
-  hub = await startHub({
-    port: 0,
-    store: createMemoryStore(),
-    accessTokenTtlSeconds: TOKEN_SECONDS,
-  })
-  browser = await launchBrowser()
-  copy = await copyLoginExample()
-  // No clock tolerance, so the server refuses the token the moment its exp passes.
-  const auth = await authSettingsFromEnv(copy.dir, { OAUTH_ISSUER: hub.issuer })
-  plugin = await servePlugin(copy.dir, { auth: { ...auth, clockToleranceSeconds: 0 } })
+  ;[login, browser] = await Promise.all([startExpiringLogin(TOKEN_SECONDS), launchBrowser()])
 })
 
 afterAll(async () => {
   await browser?.close()
-  await plugin?.close()
-  await hub?.close()
-  await copy?.remove()
+  await login?.close()
 })
 
 describe('an expired docs-site login', () => {
   it('says the login expired, answers a 401 with Log in again, and logs in again', async () => {
-    const { url } = plugin
+    const { url } = login.plugin
     const watched = await openWatchedPage(browser, url)
     const { page } = watched
-    const hubOrigin = new URL(hub.issuer).origin
+    const hubOrigin = new URL(login.hub.issuer).origin
     const hubVisits: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).origin === hubOrigin) hubVisits.push(request.url())
     })
     try {
-      await page.goto(`${url}${TOOL_PAGE}`)
-      await page.getByRole('link', { name: 'Log in', exact: true }).click()
-      await page.waitForURL((target) => target.origin === hubOrigin)
-      await page.locator('button[name="user"][value="alice"]').click()
-      await page.waitForURL(`${url}${TOOL_PAGE}`)
+      await logInAsAlice(page, login, TOOL_PAGE)
       await expect
         .poll(() => page.getByRole('button', { name: 'Authorized', exact: true }).count())
         .toBe(1)
