@@ -1,8 +1,9 @@
 import { execFile } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
+import { isBuiltin } from 'node:module'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { build } from 'esbuild'
+import { type BuildOptions, build, type Plugin } from 'esbuild'
 
 const exec = promisify(execFile)
 
@@ -21,15 +22,49 @@ const isolatedToolWorker = resolve(
   '../../packages/portico/src/invoke/isolated-tool-worker.ts',
 )
 
+/** The repository's packages: Portico's own sources, which the Portico servers bundle. */
+const packagesDir = resolve(import.meta.dirname, '../../packages')
+
+/** Marks the resolution {@link packagesFromTheirInstall} asks of esbuild itself. */
+const resolving = Symbol('resolving')
+
+/**
+ * Leaves every package out of the bundle, imported at run time, and has Portico's own modules
+ * import theirs by path, as the repository installed them. Imported by name from `.build/`, a
+ * package would be looked up in the bench's own `node_modules` first, where a peer's dependency
+ * may hoist another version of it: Lighthouse's `@sentry/node` brings `@opentelemetry/resources`
+ * 1.x, which lacks what Portico's tracing calls, and the traced server failed at start.
+ */
+const packagesFromTheirInstall: Plugin = {
+  name: 'packages-from-their-install',
+  setup(bundler) {
+    bundler.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.pluginData === resolving || isBuiltin(args.path)) return undefined
+      if (!args.importer.startsWith(packagesDir)) return { path: args.path, external: true }
+      const found = await bundler.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: resolving,
+      })
+      if (found.errors.length > 0) return { errors: found.errors }
+      return { path: found.path, external: true }
+    })
+  },
+}
+
 /** One bundle of plain ESM for bare `node`, its packages imported from node_modules. */
-const plainEsm = {
+const plainEsm: BuildOptions = {
   bundle: true,
-  packages: 'external',
+  plugins: [packagesFromTheirInstall],
+  // A package is found as Node finds it: no `module` field or condition, which esbuild adds.
+  conditions: ['node'],
+  mainFields: ['main'],
   platform: 'node',
   format: 'esm',
   target: 'node20',
   logLevel: 'warning',
-} as const
+}
 
 /**
  * Compiles `servers/*.ts` to plain ESM once, so every server, Portico's and the peers', runs as
