@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import { formatTable } from './format-table.js'
 
 /** Lighthouse's scores (0-100) of one docs-site page, mobile. */
@@ -38,6 +39,8 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const
 
 /** How long one page's run may take before it is killed: a hung Chromium, not a slow one. */
 const RUN_PATIENCE_MS = 5 * 60_000
+
+const exec = promisify(execFile)
 
 /**
  * Runs Lighthouse (mobile: its default form factor, with simulated throttling) on the three
@@ -102,46 +105,33 @@ interface LighthouseReport {
 }
 
 /** One Lighthouse CLI run on `url`, its JSON report read from stdout. */
-function runLighthouse(cli: string, url: string, chromium: string): Promise<LighthouseReport> {
-  const child = spawn(
-    process.execPath,
-    [
-      cli,
-      url,
-      '--form-factor=mobile',
-      `--only-categories=${CATEGORIES.join(',')}`,
-      '--output=json',
-      '--output-path=stdout',
-      '--quiet',
-      '--chrome-flags=--headless=new --no-sandbox',
-    ],
-    { env: { ...process.env, CHROME_PATH: chromium }, stdio: ['ignore', 'pipe', 'pipe'] },
-  )
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8')
+async function runLighthouse(
+  cli: string,
+  url: string,
+  chromium: string,
+): Promise<LighthouseReport> {
+  const args = [
+    cli,
+    url,
+    '--form-factor=mobile',
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    '--chrome-flags=--headless=new --no-sandbox',
+  ]
+  const { stdout, stderr } = await exec(process.execPath, args, {
+    env: { ...process.env, CHROME_PATH: chromium },
+    timeout: RUN_PATIENCE_MS,
+    killSignal: 'SIGKILL',
+    // A report is a few MB: screenshots and traces in base64.
+    maxBuffer: 256 * 1024 * 1024,
+  }).catch((error: Error & { stderr?: string }) => {
+    throw new Error(`Lighthouse on ${url} failed: ${error.message}\n${error.stderr ?? ''}`)
   })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString('utf8')
-  })
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_PATIENCE_MS)
-    child.once('error', (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.once('close', (code) => {
-      clearTimeout(timer)
-      if (code !== 0) {
-        reject(new Error(`Lighthouse on ${url} exited with ${code}:\n${stderr}`))
-        return
-      }
-      try {
-        resolve(JSON.parse(stdout) as LighthouseReport)
-      } catch {
-        reject(new Error(`Lighthouse on ${url} printed no JSON report:\n${stderr}`))
-      }
-    })
-  })
+  try {
+    return JSON.parse(stdout) as LighthouseReport
+  } catch {
+    throw new Error(`Lighthouse on ${url} printed no JSON report:\n${stderr}`)
+  }
 }
