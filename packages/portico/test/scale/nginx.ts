@@ -65,8 +65,12 @@ export function siteConfig(deployed: string, options: SiteOptions): string {
 /** A running nginx: its URL, the upstream each request went to, and how to stop it. */
 export interface Nginx {
   url: string
-  /** The replica (`host:port`) that answered each request so far, in order. */
-  upstreams(): Promise<string[]>
+  /**
+   * The replica (`host:port`) that answered each request so far, in order. nginx logs a request
+   * after sending its answer, so a client can read the log before the line of the answer it just
+   * got: this waits until the log holds at least `atLeast` lines.
+   */
+  upstreams(atLeast?: number): Promise<string[]>
   stop(): Promise<void>
 }
 
@@ -153,10 +157,12 @@ export async function startNginx(
   }
   return {
     url,
-    async upstreams() {
-      const log = await readFile(join(dir, 'access.log'), 'utf8')
-      return log.trim().split('\n')
-    },
+    upstreams: (atLeast = 0) =>
+      pollUntil(async () => {
+        const log = await readFile(join(dir, 'access.log'), 'utf8')
+        const lines = log.trim().split('\n')
+        return lines.length >= atLeast ? lines : undefined
+      }),
     stop,
   }
 }

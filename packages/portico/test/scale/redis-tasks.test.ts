@@ -165,6 +165,7 @@ describe('MCP tasks shared through Redis by two replicas', () => {
   })
 
   it('behind nginx, polls and cancels on one replica a task created on the other', async () => {
+    seenRequests = (await nginx.upstreams()).length
     const mark = join(plugin.dir, 'nginx-cancelled-mark')
     const task = await viaNginx.create('Job_sleep', { ms: 60_000, mark })
     const ranOn = await lastUpstream()
@@ -202,8 +203,15 @@ describe('MCP tasks shared through Redis by two replicas', () => {
   })
 })
 
-/** The replica (`host:port`; `A, B` when nginx passed the request on) of nginx's last request. */
+/** How many requests of nginx's access log {@link lastUpstream} has seen. */
+let seenRequests = 0
+
+/**
+ * The replica (`host:port`; `A, B` when nginx passed the request on) of the last request sent
+ * through nginx, once its log line is written: each call follows at least one new request.
+ */
 async function lastUpstream(): Promise<string> {
-  const upstreams = await nginx.upstreams()
+  const upstreams = await nginx.upstreams(seenRequests + 1)
+  seenRequests = upstreams.length
   return upstreams.at(-1) ?? ''
 }
