@@ -18,6 +18,7 @@ export interface OpenApiDocument {
   paths: Record<string, OpenApiPathItem>
   components?: {
     schemas?: Record<string, OpenApiSchema>
+    requestBodies?: Record<string, OpenApiRequestBody>
     responses?: Record<string, OpenApiResponse>
     securitySchemes?: Record<string, OpenApiSecurityScheme>
   }
@@ -44,14 +45,17 @@ export interface OpenApiOperation {
   summary?: string
   description?: string
   deprecated?: boolean
-  requestBody?: {
-    required?: boolean
-    content: Record<string, OpenApiMediaType>
-  }
+  /** A request body, or a `$ref` to one of `components.requestBodies`. */
+  requestBody?: OpenApiRequestBody | { $ref: string }
   /** A response, or a `$ref` to one of `components.responses`. */
   responses: Record<string, OpenApiResponse | { $ref: string }>
   /** Absent: the document's `security` applies; `[]`: anyone may call. */
   security?: SecurityRequirement[]
+}
+
+export interface OpenApiRequestBody {
+  required?: boolean
+  content: Record<string, OpenApiMediaType>
 }
 
 export interface OpenApiMediaType {

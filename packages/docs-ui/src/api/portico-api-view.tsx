@@ -1,6 +1,11 @@
 import { useRef } from 'preact/hooks'
 import { RichText, SchemaView } from '../components/schema-view.js'
-import { type Components, resolveResponses, typeLabel } from '../lib/json-schema.js'
+import {
+  type Components,
+  resolveRequestBody,
+  resolveResponses,
+  typeLabel,
+} from '../lib/json-schema.js'
 import { href } from '../lib/router.js'
 import { useDeferredRender } from '../lib/use-deferred-render.js'
 import {
@@ -9,6 +14,7 @@ import {
   type OpenApiDocument,
   type OpenApiMediaType,
   type OpenApiOperation,
+  type OpenApiRequestBody,
   type OpenApiResponse,
   type SecurityRequirement,
 } from './open-api-types.js'
@@ -127,6 +133,7 @@ export function PorticoApiView({ document }: { document: OpenApiDocument }) {
               eager={operationsBefore(groups, groupIndex) + index < FIRST_SCREEN_OPERATIONS}
               components={components}
               sharedResponses={document.components?.responses}
+              sharedBodies={document.components?.requestBodies}
               security={located.operation.security ?? document.security ?? []}
             />
           ))}
@@ -140,6 +147,7 @@ interface OperationProps {
   located: Located
   components: Components
   sharedResponses: Record<string, OpenApiResponse> | undefined
+  sharedBodies: Record<string, OpenApiRequestBody> | undefined
   security: SecurityRequirement[]
 }
 
@@ -194,8 +202,9 @@ function OperationBody({
   located: { path, operation },
   components,
   sharedResponses,
+  sharedBodies,
 }: OperationProps) {
-  const body = operation.requestBody
+  const body = resolveRequestBody(operation.requestBody, sharedBodies)
   const responses = resolveResponses(operation.responses, sharedResponses)
   const successes = responses.filter(([status]) => status.startsWith('2'))
   const failures = responses.filter(([status]) => !status.startsWith('2'))

@@ -45,6 +45,20 @@ export function resolveResponses<Response extends { description: string }>(
   })
 }
 
+/**
+ * An operation's request body, a `$ref` to `#/components/requestBodies/<name>` replaced by what
+ * it names (`shared`, the document's `components.requestBodies`); undefined for a `$ref` to
+ * nothing. Portico writes a body that several tools share once, there.
+ */
+export function resolveRequestBody<Body extends { content: object }>(
+  body: Body | { $ref: string } | undefined,
+  shared: Record<string, Body> | undefined,
+): Body | undefined {
+  if (body === undefined || !('$ref' in body)) return body
+  const prefix = '#/components/requestBodies/'
+  return body.$ref.startsWith(prefix) ? shared?.[body.$ref.slice(prefix.length)] : undefined
+}
+
 /** What a schema describes, once references, `allOf` and `nullable` are read. */
 export type SchemaKind =
   | 'object'

@@ -4,6 +4,7 @@ import {
   findOperation,
   type OpenApiDocument,
   type OpenApiSchema,
+  resolveRequestBody,
   resolveSchema,
 } from './json-schema.js'
 import { href } from './router.js'
@@ -68,7 +69,8 @@ export function buildSearchIndex(
   const components = api?.components.schemas ?? {}
   const tools = overview.tools.map((tool): SearchEntry => {
     const operation = api ? findOperation(api, tool.id) : undefined
-    const input = operation?.requestBody.content['application/json']?.schema
+    const body = resolveRequestBody(operation?.requestBody, api?.components.requestBodies)
+    const input = body?.content['application/json']?.schema
     return {
       kind: 'tool',
       label: tool.title ?? tool.methodName,

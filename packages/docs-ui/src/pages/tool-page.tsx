@@ -13,6 +13,7 @@ import {
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiSchema,
+  resolveRequestBody,
   resolveResponses,
 } from '../lib/json-schema.js'
 import type { RestCallResult } from '../lib/rest-call.js'
@@ -131,9 +132,8 @@ function OperationDetails({
   document: OpenApiDocument
 }) {
   const components = document.components.schemas
-  const input: OpenApiSchema = operation.requestBody.content['application/json']?.schema ?? {
-    type: 'object',
-  }
+  const body = resolveRequestBody(operation.requestBody, document.components.requestBodies)
+  const input: OpenApiSchema = body?.content['application/json']?.schema ?? { type: 'object' }
   const responses = resolveResponses(operation.responses, document.components.responses)
   const output = responses.find(([status]) => status === '200')?.[1].content?.['application/json']
     ?.schema

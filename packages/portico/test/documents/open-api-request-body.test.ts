@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
 import { derivePluginModel } from '../../src/model/derive-plugin-model.js'
 import { buildOpenApiDocument } from '../../src/surfaces/rest/build-open-api-document.js'
+import { requestBodyOf } from '../support/open-api-parts.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 const { plugin } = useTempPlugins('request-body')
@@ -25,7 +26,7 @@ describe('requestBody.required in /open-api.json', () => {
     })
     const document = buildOpenApiDocument(await derivePluginModel(dir), 'http://127.0.0.1:1')
     const required = Object.fromEntries(
-      Object.entries(document.paths).map(([path, { post }]) => [path, post?.requestBody.required]),
+      Object.keys(document.paths).map((path) => [path, requestBodyOf(document, path).required]),
     )
     expect(required).toEqual({
       '/api/Clock/now': false,
@@ -54,7 +55,7 @@ export class Cards {
     })
     const document = buildOpenApiDocument(await derivePluginModel(dir), 'http://127.0.0.1:1')
     const required = Object.fromEntries(
-      Object.entries(document.paths).map(([path, { post }]) => [path, post?.requestBody.required]),
+      Object.keys(document.paths).map((path) => [path, requestBodyOf(document, path).required]),
     )
     expect(required).toEqual({
       '/api/Cards/find': true,

@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { describe, expect, it } from 'vitest'
 import { derivePluginModel } from '../../src/model/derive-plugin-model.js'
 import { buildOpenApiDocument } from '../../src/surfaces/rest/build-open-api-document.js'
+import { responseOf } from '../support/open-api-parts.js'
 import { useTempPlugins } from '../support/temp-plugins.js'
 
 // A tool that returns nothing (issue 27): its 200 response gave `nullable` without `type`, three
@@ -49,7 +50,7 @@ describe('/open-api.json of tools that return nothing', () => {
       problems: { ruleId: string; message: string }[]
     }
     expect(report.problems.map(({ ruleId, message }) => `${ruleId}: ${message}`)).toEqual([])
-    const voidResult = document.paths['/api/Chores/later']?.post?.responses['200']?.content
+    const voidResult = responseOf(document, '/api/Chores/later', '200')?.content
     expect(voidResult?.['application/json']?.schema).toEqual({ enum: [null] })
   })
 })

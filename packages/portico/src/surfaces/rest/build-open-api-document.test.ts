@@ -1,6 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, test } from 'vitest'
 import { createBareModel, createFixtureTool } from '../../../test/support/example-model-fixture.js'
+import { operationOf, requestBodyOf, responseOf } from '../../../test/support/open-api-parts.js'
 import type { JsonSchema } from '../../core/json-schema.js'
 import { problemType } from '../../http/problem-response.js'
 import type { PluginModel, ToolClassDefinition, ToolDefinition } from '../../model/plugin-model.js'
@@ -125,19 +126,6 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-function operationOf(document: OpenApiDocument, path: string) {
-  const operation = document.paths[path]?.post
-  if (!operation) throw new Error(`no POST ${path}`)
-  return operation
-}
-
-/** An operation's response of `status`, its `$ref` to `components.responses` followed. */
-function responseOf(document: OpenApiDocument, path: string, status: string) {
-  const response = operationOf(document, path).responses[status]
-  if (response === undefined || !('$ref' in response)) return response
-  return document.components.responses[response.$ref.replace('#/components/responses/', '')]
-}
-
 describe('buildOpenApiDocument', () => {
   test('produces a document the OpenAPI 3.0 validator accepts', async () => {
     await expectValid(buildOpenApiDocument(createRichModel(), origin))
@@ -182,8 +170,9 @@ describe('buildOpenApiDocument', () => {
     expect(operation.tags).toStrictEqual(['Notes'])
     expect(operation.summary).toBe('Creates a note.')
     expect(operation.description).toBe('Creates a note.\n\nThe title must not be empty.')
-    expect(operation.requestBody.required).toBe(true)
-    const input = operation.requestBody.content['application/json']?.schema
+    const body = requestBodyOf(document, '/api/Notes/create')
+    expect(body.required).toBe(true)
+    const input = body.content['application/json']?.schema
     expect(input?.properties?.kind).toStrictEqual({ enum: ['note'] })
     expect(input?.properties?.parent).toStrictEqual({
       allOf: [{ $ref: '#/components/schemas/Note' }],
@@ -199,13 +188,13 @@ describe('buildOpenApiDocument', () => {
   })
 
   test('falls back to the tool id for the summary and leaves out a missing description', () => {
-    const operation = operationOf(
-      buildOpenApiDocument(createRichModel(), origin),
-      '/api/Admin/reset',
-    )
+    const document = buildOpenApiDocument(createRichModel(), origin)
+    const operation = operationOf(document, '/api/Admin/reset')
     expect(operation.summary).toBe('Admin_reset')
     expect(operation).not.toHaveProperty('description')
-    expect(operation.responses['200']?.content?.['application/json']?.schema).toStrictEqual({
+    expect(
+      responseOf(document, '/api/Admin/reset', '200')?.content?.['application/json']?.schema,
+    ).toStrictEqual({
       enum: [null],
     })
   })
@@ -289,7 +278,7 @@ describe('buildOpenApiDocument', () => {
     const document = buildOpenApiDocument(model, origin)
     for (const method of ['a', 'b', 'c']) {
       expect(
-        operationOf(document, `/api/Ops/${method}`).requestBody.content['application/json']?.schema,
+        requestBodyOf(document, `/api/Ops/${method}`).content['application/json']?.schema,
       ).toStrictEqual({ $ref: '#/components/schemas/OpInput' })
     }
     expect(document.components.schemas.OpInput).toStrictEqual(opInput)
@@ -298,6 +287,105 @@ describe('buildOpenApiDocument', () => {
       responseOf(document, '/api/Ops/a', '200')?.content?.['application/json']?.schema,
     ).toStrictEqual({ type: 'string' })
     await expectValid(document)
+  })
+
+  test('writes an unnamed schema two operations share once, under a name made of its content', async () => {
+    const point: JsonSchema = {
+      type: 'object',
+      properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
+      required: ['latitude', 'longitude'],
+    }
+    const once: JsonSchema = {
+      type: 'object',
+      properties: { radiusInMetres: { type: 'number' } },
+      required: ['radiusInMetres'],
+    }
+    const tools = [
+      // Equal schemas, as separate objects: the model has one per tool.
+      createTool('Map', 'pin', { inputSchema: structuredClone(point), outputSchema: point }),
+      createTool('Map', 'center', { inputSchema: structuredClone(point) }),
+      createTool('Map', 'zoom', { inputSchema: once }),
+    ]
+    const document = buildOpenApiDocument(createModel(tools), origin)
+    const json = JSON.stringify(document)
+    const name = /"(Object_[0-9a-f]{8})":\{"type":"object","properties":\{"latitude"/.exec(
+      json,
+    )?.[1]
+    expect(name).toBeDefined()
+    // Written once: its three uses (two inputs and an output) refer to it.
+    expect(json.split('"latitude":{')).toHaveLength(2)
+    for (const path of ['/api/Map/pin', '/api/Map/center']) {
+      // The two operations share the request body too, under the schema's name.
+      expect(operationOf(document, path).requestBody).toStrictEqual({
+        $ref: `#/components/requestBodies/${name}`,
+      })
+      expect(requestBodyOf(document, path)).toStrictEqual({
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+      })
+    }
+    expect(document.components.schemas[name ?? '']).toStrictEqual(point)
+    // An output only one tool returns stays in its operation, its schema a $ref.
+    expect(operationOf(document, '/api/Map/pin').responses['200']).toStrictEqual({
+      description: 'The tool result.',
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+    })
+    // A schema used once stays in place, where a reader of its operation finds it.
+    expect(
+      requestBodyOf(document, '/api/Map/zoom').content['application/json']?.schema,
+    ).toStrictEqual(once)
+    expect(json.split('"radiusInMetres":{')).toHaveLength(2)
+    // The name is the content's: the same whatever the order of the tools.
+    const reversed = JSON.stringify(buildOpenApiDocument(createModel([...tools].reverse()), origin))
+    expect(reversed).toContain(`"${name}":{"type":"object","properties":{"latitude"`)
+    await expectValid(document)
+  })
+
+  test('shares the 200 of the tools that return one type, beside the problem responses', async () => {
+    const note: JsonSchema = {
+      type: 'object',
+      properties: { title: { type: 'string' }, body: { type: 'string' } },
+      required: ['title'],
+    }
+    const tools = ['get', 'update'].map((method) =>
+      createTool('Notes', method, { outputSchema: structuredClone(note) }),
+    )
+    const document = buildOpenApiDocument(createModel(tools), origin)
+    const reference = operationOf(document, '/api/Notes/get').responses['200']
+    expect(reference).toStrictEqual(operationOf(document, '/api/Notes/update').responses['200'])
+    expect(reference).toStrictEqual({
+      $ref: expect.stringMatching(/^#\/components\/responses\/Object_[0-9a-f]{8}$/),
+    })
+    expect(
+      responseOf(document, '/api/Notes/get', '200')?.content?.['application/json'],
+    ).toStrictEqual({
+      schema: { $ref: expect.stringMatching(/^#\/components\/schemas\/Object_[0-9a-f]{8}$/) },
+    })
+    expect(Object.keys(document.components.responses)).toContain('ToolProblem422')
+    await expectValid(document)
+  })
+
+  test('leaves a shared schema in place when its $ref would be longer', () => {
+    const tools = ['a', 'b'].map((method) =>
+      createTool('Ops', method, { outputSchema: { type: 'integer', minimum: 0 } }),
+    )
+    const document = buildOpenApiDocument(createModel(tools), origin)
+    expect(
+      responseOf(document, '/api/Ops/a', '200')?.content?.['application/json']?.schema,
+    ).toStrictEqual({
+      type: 'integer',
+      minimum: 0,
+    })
+  })
+
+  test('leaves out a description that only repeats the summary', () => {
+    const tools = [
+      createTool('Ops', 'short', { summary: 'Does it.', description: 'Does it.' }),
+      createTool('Ops', 'long', { summary: 'Does it.', description: 'Does it.\n\nTwice.' }),
+    ]
+    const document = buildOpenApiDocument(createModel(tools), origin)
+    expect(operationOf(document, '/api/Ops/short')).not.toHaveProperty('description')
+    expect(operationOf(document, '/api/Ops/long').description).toBe('Does it.\n\nTwice.')
   })
 
   test('defines Problem and ValidationProblem with a required errors list', () => {
@@ -345,6 +433,8 @@ describe('buildOpenApiDocument', () => {
       'ValidationProblem',
       'Note',
       'Page_Note_',
+      // The empty input that list and reset share (see the test of shared schemas).
+      'Object_32062bdb',
     ])
     expect(schemas.Note).toStrictEqual({
       type: 'object',
@@ -387,7 +477,7 @@ describe('buildOpenApiDocument', () => {
     })
     expect(schemas.Page_2?.properties?.first).toStrictEqual({ $ref: '#/components/schemas/Note_2' })
     const inputOf = (path: string) =>
-      operationOf(document, path).requestBody.content['application/json']?.schema
+      requestBodyOf(document, path).content['application/json']?.schema
     expect(inputOf('/api/Notes/a')?.properties?.page).toStrictEqual({
       $ref: '#/components/schemas/Page',
     })

@@ -3,15 +3,16 @@ import type { PluginModel, ToolDefinition } from '../../model/plugin-model.js'
 import { acceptsEmptyObject } from './accepts-empty-object.js'
 import { RESOURCES_PATH } from './create-read-resource-route.js'
 import { createSchemaHoister } from './create-schema-hoister.js'
+import { createToolBodies, type HoistedSchemas, type ToolBodies } from './create-tool-bodies.js'
 import type {
   OpenApiDocument,
   OpenApiOperation,
   OpenApiReference,
+  OpenApiRequestBody,
   OpenApiSecurityScheme,
 } from './open-api-document.js'
 import { createProblemResponses, createProblemSchemas } from './open-api-problems.js'
 import { buildResourcePath, RESOURCES_TAG } from './open-api-resources.js'
-import type { OpenApiSchema } from './open-api-schema.js'
 import {
   acceptedResponse,
   buildTaskPath,
@@ -38,21 +39,40 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
   const components = new Map(Object.entries(createProblemSchemas()))
   const hasTasks = model.tools.some((tool) => tool.task !== undefined)
   if (hasTasks) components.set(TASK_SCHEMA_NAME, taskSchema)
-  const hoist = createSchemaHoister(components, namedTypeOf(model))
+  const hoist = createSchemaHoister(components, {
+    nameOf: namedTypeOf(model),
+    uses: model.tools.flatMap((tool) => [tool.inputSchema, tool.outputSchema]),
+  })
+  const hoisted = model.tools.map(
+    (tool): HoistedSchemas => ({
+      input: hoist(tool.inputSchema),
+      output: hoist(tool.outputSchema),
+      bodyRequired: !acceptsEmptyObject(tool.inputSchema),
+    }),
+  )
   // Every tool has the same error responses: written once, under `components.responses`.
-  const sharedResponses = createProblemResponses(model.config)
+  const problemResponses = createProblemResponses(model.config)
   const errorResponses = Object.fromEntries(
-    Object.keys(sharedResponses).map((status) => [
+    Object.keys(problemResponses).map((status) => [
       status,
       { $ref: `#/components/responses/${TOOL_PROBLEM_PREFIX}${status}` },
     ]),
   )
+  const responses = new Map(
+    Object.entries(problemResponses).map(([status, response]) => [
+      `${TOOL_PROBLEM_PREFIX}${status}`,
+      response,
+    ]),
+  )
+  const requestBodies = new Map<string, OpenApiRequestBody>()
+  const bodiesOf = createToolBodies(hoisted, requestBodies, responses)
   const authenticated = model.config.auth !== 'anon'
   const security = authenticated ? [{ [BEARER_SCHEME]: [] }] : []
   const paths: OpenApiDocument['paths'] = {}
-  for (const tool of model.tools) {
+  for (const [index, tool] of model.tools.entries()) {
+    const schemas = hoisted[index] as HoistedSchemas
     paths[`/api/${tool.className}/${tool.methodName}`] = {
-      post: toOperation(tool, hoist, {
+      post: toOperation(tool, bodiesOf(schemas), {
         errorResponses,
         // `@scope`: the scopes the token must grant on top of the plugin's.
         security: authenticated && tool.scopes ? [{ [BEARER_SCHEME]: tool.scopes }] : security,
@@ -78,12 +98,8 @@ export function buildOpenApiDocument(model: PluginModel, origin: string): OpenAp
     paths,
     components: {
       schemas: Object.fromEntries(components),
-      responses: Object.fromEntries(
-        Object.entries(sharedResponses).map(([status, response]) => [
-          `${TOOL_PROBLEM_PREFIX}${status}`,
-          response,
-        ]),
-      ),
+      ...(requestBodies.size > 0 ? { requestBodies: Object.fromEntries(requestBodies) } : {}),
+      responses: Object.fromEntries(responses),
       ...(authenticated ? { securitySchemes: { [BEARER_SCHEME]: bearerScheme } } : {}),
     },
   }
@@ -141,29 +157,24 @@ function toLicense(license: string): { name: string; url?: string } {
 
 function toOperation(
   tool: ToolDefinition,
-  hoist: (schema: JsonSchema) => OpenApiSchema,
+  { requestBody, result }: ToolBodies,
   shared: Pick<OpenApiOperation, 'security'> & {
     errorResponses: Record<string, OpenApiReference>
   },
 ): OpenApiOperation {
+  const summary = tool.summary ?? tool.id
   const operation: OpenApiOperation = {
     operationId: tool.id,
     tags: [tool.className],
-    summary: tool.summary ?? tool.id,
-    ...(tool.description === undefined ? {} : { description: tool.description }),
-    requestBody: {
-      // Required unless `{}` is valid input: an empty body reads as `{}`.
-      required: !acceptsEmptyObject(tool.inputSchema),
-      content: { 'application/json': { schema: hoist(tool.inputSchema) } },
-    },
+    summary,
+    // Left out when it only repeats the summary (a one-sentence JSDoc).
+    ...(tool.description === undefined || tool.description === summary
+      ? {}
+      : { description: tool.description }),
+    requestBody,
     ...(tool.task === undefined ? {} : { parameters: [preferParameter] }),
     responses: {
-      '200': {
-        description: 'The tool result.',
-        content: {
-          'application/json': { schema: hoist(tool.outputSchema) },
-        },
-      },
+      '200': result,
       ...(tool.task === undefined ? {} : { '202': acceptedResponse }),
       ...shared.errorResponses,
     },

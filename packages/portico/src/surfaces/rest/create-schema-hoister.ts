@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { JsonSchema } from '../../core/json-schema.js'
 import type { OpenApiSchema } from './open-api-schema.js'
 import type { ToOpenApiSchemaOptions } from './to-open-api-schema.js'
@@ -32,6 +33,17 @@ function hoistOpenApiSchema(
   return toOpenApiSchema(schema, namingOptions(definitions))
 }
 
+/** What {@link createSchemaHoister} learns of the document before its first schema. */
+export interface SchemaHoisterOptions {
+  /** The name of the named TypeScript type a schema is, if any. */
+  nameOf?: (schema: JsonSchema) => string | undefined
+  /**
+   * Every schema the document will hoist, once per use: one used twice or more is shared (see
+   * {@link createSchemaHoister}).
+   */
+  uses?: readonly JsonSchema[]
+}
+
 /**
  * {@link hoistOpenApiSchema} for the schemas of one document. A schema without `$defs` leaves
  * `components` alone and converts the same whatever they hold, so equal ones (an input type
@@ -39,25 +51,86 @@ function hoistOpenApiSchema(
  * builds in a third of the time. Such a schema that `nameOf` names (a named TypeScript type)
  * goes into `components` once, under that name (or the first free `<name>_2`, …), and each
  * use is a `$ref` to it: at 10,000 tools sharing an input type, the type is written once,
- * not 10,000 times.
+ * not 10,000 times. An unnamed schema that `uses` holds twice or more goes there too, under a
+ * name made of its content ({@link sharedSchemaName}), unless its `$ref` would be longer than
+ * the schema; one used once stays in place, where a reader of its operation finds it.
  */
 export function createSchemaHoister(
   components: Map<string, OpenApiSchema>,
-  nameOf: (schema: JsonSchema) => string | undefined = () => undefined,
+  { nameOf = () => undefined, uses = [] }: SchemaHoisterOptions = {},
 ): (schema: JsonSchema) => OpenApiSchema {
+  // Each schema object's JSON once: the same objects are counted, then hoisted.
+  const keys = new WeakMap<JsonSchema, string>()
+  const keyOf = (schema: JsonSchema) => {
+    let key = keys.get(schema)
+    if (key === undefined) {
+      key = JSON.stringify(schema)
+      keys.set(schema, key)
+    }
+    return key
+  }
+  const useCount = new Map<string, number>()
+  for (const schema of uses) {
+    const key = keyOf(schema)
+    useCount.set(key, (useCount.get(key) ?? 0) + 1)
+  }
+  const shared = (key: string, converted: OpenApiSchema): OpenApiSchema => {
+    if ((useCount.get(key) ?? 0) < 2 || converted.$ref !== undefined) return converted
+    const name = sharedSchemaName(converted)
+    // Judged without the `_2` a clash of hashes would add (a few bytes, next to never).
+    const referenceLength = JSON.stringify({ $ref: `${SCHEMA_REF_PREFIX}${name}` }).length
+    if (referenceLength >= JSON.stringify(converted).length) return converted
+    return componentRef(converted, name, components)
+  }
   const converted = new Map<string, OpenApiSchema>()
   return (schema) => {
-    if (schema.$defs !== undefined) return hoistOpenApiSchema(schema, components)
-    const key = JSON.stringify(schema)
+    const key = keyOf(schema)
+    // Its definitions go into `components` on each call (the same names each time, since they
+    // convert the same), so the result is not kept.
+    if (schema.$defs !== undefined) return shared(key, hoistOpenApiSchema(schema, components))
     let result = converted.get(key)
     if (result === undefined) {
       result = hoistOpenApiSchema(schema, components)
       const name = nameOf(schema)
-      if (name !== undefined) result = componentRef(result, toComponentName(name), components)
+      result =
+        name === undefined
+          ? shared(key, result)
+          : componentRef(result, toComponentName(name), components)
       converted.set(key, result)
     }
     return result
   }
+}
+
+/**
+ * The component name of an unnamed shared schema: its `title`, else its type (`Object`,
+ * `Array`, …, `Schema` when it has none), and the first 8 hex digits of the SHA-256 of its
+ * JSON, as `Object_1f0c9a2e`. Made of the content alone, it is the same on every build and in
+ * any order of the tools, and two schemas meet under one name only when they are equal.
+ */
+export function sharedSchemaName(schema: OpenApiSchema): string {
+  const hash = createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 8)
+  const kind = typeof schema.title === 'string' ? schema.title : schema.type
+  const readable = kind === undefined ? 'Schema' : kind.charAt(0).toUpperCase() + kind.slice(1)
+  return `${toComponentName(readable)}_${hash}`
+}
+
+/**
+ * Puts `value` into a section of `components` under `base` (or the first free `<base>_2`, …,
+ * a name holding an equal value counting as free); returns the name it took.
+ */
+export function placeComponent<Value>(
+  section: Map<string, Value>,
+  base: string,
+  value: Value,
+): string {
+  const json = JSON.stringify(value)
+  const name = firstFreeName(base, (candidate) => {
+    const existing = section.get(candidate)
+    return existing === undefined || JSON.stringify(existing) === json
+  })
+  section.set(name, value)
+  return name
 }
 
 /** Puts `schema` into `components` under `base` (or a free `<base>_2`, …); returns its `$ref`. */
@@ -66,14 +139,11 @@ function componentRef(
   base: string,
   components: Map<string, OpenApiSchema>,
 ): OpenApiSchema {
-  const json = JSON.stringify(schema)
-  const name = firstFreeName(base, (candidate) => {
-    const existing = components.get(candidate)
-    return existing === undefined || JSON.stringify(existing) === json
-  })
-  components.set(name, schema)
-  return { $ref: `#/components/schemas/${name}` }
+  return { $ref: `${SCHEMA_REF_PREFIX}${placeComponent(components, base, schema)}` }
 }
+
+/** Where a `$ref` to a component schema points, before the name. */
+export const SCHEMA_REF_PREFIX = '#/components/schemas/'
 
 /**
  * Names each definition so that it fits `components`. Renaming one definition changes the refs

@@ -21,11 +21,23 @@ export interface OpenApiDocument {
   paths: Record<string, OpenApiPathItem>
   components: {
     schemas: Record<string, OpenApiSchema>
-    /** The error responses every tool shares, which its operation refers to. */
+    /** The request bodies two or more tools share, under their schema's name. */
+    requestBodies?: Record<string, OpenApiRequestBody>
+    /**
+     * The error responses every tool shares (`ToolProblem400`, …), and the results two or more
+     * tools share, under their schema's name; the operations refer to them.
+     */
     responses: Record<string, OpenApiResponse>
     /** The bearer scheme, in an authenticated mode. */
     securitySchemes?: Record<string, OpenApiSecurityScheme>
   }
+}
+
+/** A tool's request body: its JSON input. */
+export interface OpenApiRequestBody {
+  /** Required only when the input requires a property: an empty body reads as `{}`. */
+  required: boolean
+  content: Record<string, OpenApiMediaType>
 }
 
 /** A `$ref` to a part of `components`, in place of that part. */
@@ -71,12 +83,15 @@ export interface OpenApiOperation {
   tags: string[]
   summary: string
   description?: string
-  /** Required only when the input requires a property: an empty body reads as `{}`. */
-  requestBody: { required: boolean; content: Record<string, OpenApiMediaType> }
+  /** In place, or a `$ref` to `components.requestBodies` when tools share it. */
+  requestBody: OpenApiRequestBody | OpenApiReference
   /** `Prefer`, on a `@task` tool. */
   parameters?: OpenApiParameter[]
-  /** The 200 (and a `@task` tool's 202) in place; the error responses by `$ref`. */
-  responses: { '200': OpenApiResponse; '202'?: OpenApiResponse } & Record<
+  /**
+   * The 200 in place or, when tools share it, by `$ref`; a `@task` tool's 202 in place; the
+   * error responses by `$ref`.
+   */
+  responses: { '200': OpenApiResponse | OpenApiReference; '202'?: OpenApiResponse } & Record<
     string,
     OpenApiResponse | OpenApiReference
   >
