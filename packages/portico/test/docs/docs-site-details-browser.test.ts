@@ -7,7 +7,8 @@ import { notesExampleDir, type ServedPlugin, servePlugin } from '../support/serv
 /**
  * The smaller defects of issue 34 (item 5), on the example plugin: a stale JSON error, the skip
  * link, the GFM task-list box's name, Swagger UI's server picker's name, the keyboard focus on
- * Call and Connect, scrolling code blocks reachable by keyboard, and no layout shift on load.
+ * Call and Connect, scrolling code blocks reachable by keyboard, and no layout shift on load;
+ * and (issue 35) a tool input drawn from a request body several tools share by `$ref`.
  */
 
 let browser: Browser
@@ -39,6 +40,35 @@ describe('the docs site’s details', () => {
       await page.getByTestId('try-it-call').click()
       await expect.poll(() => page.getByTestId('try-it-status').textContent()).toContain('200')
       expect(await error.count()).toBe(0)
+    } finally {
+      await watched.close()
+    }
+  })
+
+  it('draws the input of a tool whose request body it shares with others (a $ref)', async () => {
+    const document = (await (await fetch(`${served.url}/open-api.json`)).json()) as {
+      paths: Record<string, { post: { requestBody: unknown } }>
+    }
+    // get and remove take the same NoteRef: one body under components.requestBodies.
+    expect(document.paths['/api/Notes/get']?.post.requestBody).toEqual({
+      $ref: '#/components/requestBodies/NoteRef',
+    })
+    const watched = await openWatchedPage(browser, served.url)
+    const { page } = watched
+    try {
+      await page.goto(`${served.url}/#/tools/Notes_get`)
+      await page.getByLabel('id', { exact: true }).first().waitFor({ timeout: PATIENCE_MS })
+      expect(await page.locator('main').textContent()).toContain("The note's id")
+      await page.goto(`${served.url}/#/api`)
+      const operation = page.getByTestId('api-operation').filter({ hasText: '/api/Notes/get' })
+      await operation.scrollIntoViewIfNeeded()
+      await expect
+        .poll(() => operation.locator('.api-columns').first().textContent(), {
+          timeout: PATIENCE_MS,
+        })
+        .toContain("The note's id")
+      expect(await operation.textContent()).toContain('required')
+      expect(watched.consoleErrors).toEqual([])
     } finally {
       await watched.close()
     }

@@ -1,7 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { describe, expect, it } from 'vitest'
+import type { OpenApiDocument } from '../../src/surfaces/rest/open-api-document.js'
 import { expectProblem } from '../support/expect-problem.js'
 import { galleryFilesContent, RED_PIXEL_BASE64 } from '../support/gallery-content.js'
+import { responseOf, schemaOf } from '../support/open-api-parts.js'
 import { callTool, fixtureDir, useServedInBothModes } from '../support/serve-plugin.js'
 
 const served = useServedInBothModes(fixtureDir('content-plugin'))
@@ -92,16 +94,19 @@ describe('the OpenAPI document of rich results', () => {
   })
 
   it('describes the 200 answer as content blocks', async () => {
-    const document = await (await fetch(`${served.production.url}/open-api.json`)).json()
-    const schema =
-      document.paths['/api/Gallery/pixel'].post.responses['200'].content['application/json'].schema
+    const document = (await (
+      await fetch(`${served.production.url}/open-api.json`)
+    ).json()) as OpenApiDocument
+    // The tools of the class share it: written once under components, where its $ref points.
+    const response = responseOf(document, '/api/Gallery/pixel', '200')
+    const schema = schemaOf(document, response?.content?.['application/json']?.schema)
     expect(schema).toMatchObject({
       type: 'object',
       required: ['content'],
       properties: { content: { type: 'array', items: { anyOf: expect.any(Array) } } },
     })
-    const kinds = schema.properties.content.items.anyOf.map(
-      (branch: { properties: { type: { enum: string[] } } }) => branch.properties.type.enum[0],
+    const kinds = schema.properties?.content?.items?.anyOf?.map(
+      (branch) => branch.properties?.type?.enum?.[0],
     )
     expect(kinds).toEqual(['text', 'image', 'audio', 'resource', 'resource_link'])
   })

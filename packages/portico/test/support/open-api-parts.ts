@@ -5,6 +5,7 @@ import type {
   OpenApiRequestBody,
 } from '../../src/surfaces/rest/open-api-document.js'
 import type { OpenApiResponse } from '../../src/surfaces/rest/open-api-problems.js'
+import type { OpenApiSchema } from '../../src/surfaces/rest/open-api-schema.js'
 
 /** The `POST` of a path, or an error naming it. */
 export function operationOf(document: OpenApiDocument, path: string): OpenApiOperation {
@@ -26,6 +27,17 @@ export function responseOf(
 ): OpenApiResponse | undefined {
   const response = operationOf(document, path).responses[status]
   return response === undefined ? undefined : followed(response, document.components.responses)
+}
+
+/** A schema, its `$ref` to `components.schemas` followed (one level: Portico writes no chains). */
+export function schemaOf(
+  document: OpenApiDocument,
+  schema: OpenApiSchema | undefined,
+): OpenApiSchema {
+  if (schema === undefined) throw new Error('no schema')
+  return schema.$ref === undefined
+    ? schema
+    : followed({ $ref: schema.$ref }, document.components.schemas)
 }
 
 function followed<Part extends object>(
