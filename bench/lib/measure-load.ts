@@ -98,7 +98,8 @@ export async function measureLoad(
   const serverMs = serverCpuMs() - cpuBefore
   return {
     ...result,
-    serverCpuMsPerRequest: Math.round((serverMs / result.total) * 1000) / 1000,
+    // To 0.1 µs: a ratio of two figures near 0.014 ms read to 1 µs moved by 7 % on rounding alone.
+    serverCpuMsPerRequest: Math.round((serverMs / result.total) * 10_000) / 10_000,
     serverBusy: Math.round((serverMs / (options.durationSeconds * 1000)) * 100) / 100,
   }
 }

@@ -15,6 +15,7 @@ import { createTokenVerifier, type TokenVerifier } from './create-token-verifier
 import { type Credentials, extractCredentials, type TokenScheme } from './extract-credentials.js'
 import { KeysUnavailableError } from './keys-unavailable-error.js'
 import { acceptedAudiences, protectedResourceMetadataUrl } from './protected-resource-metadata.js'
+import { rememberCredentials } from './remember-credentials.js'
 
 /** What the gate needs of a request to `/api/*` or `/mcp*`, whatever the runtime. */
 export interface GateRequest {
@@ -94,6 +95,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
   const verifier = options.verifier ?? createTokenVerifier(settings)
   const proofs = createDpopProofVerifier(settings.clockToleranceSeconds)
   const toContext = rememberContexts(options.claimsToContext ?? claimsToContext)
+  const credentialsOf = rememberCredentials()
   const audiencesOf = memoizeByOrigin((origin) => {
     const byPath = new Map<string, string[]>()
     return (resourcePath: string) => {
@@ -114,7 +116,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
       return refusal(error, request, { ...settings, advertisedScopes: scopes }, true, scheme)
     },
     async check(request) {
-      let credentials: Credentials | undefined
+      let credentials: Readonly<Credentials> | undefined
       try {
         if (/[?&]access_token=/.test(request.search)) {
           // RFC 6750 §2: one method per request; with the header as well, the request is malformed.
@@ -123,7 +125,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
             'Send the token in the Authorization header, never in the URL',
           )
         }
-        credentials = extractCredentials(request.authorization)
+        credentials = credentialsOf(request.authorization)
         if (credentials === undefined)
           throw new PorticoError('unauthorized', 'An access token is required')
         const verified = await verifier.verify(

@@ -14,8 +14,8 @@ const MAX_TOKEN_LENGTH = 16 * 1024
 /** A token that passed every check. `claims.sub` is a non-empty string. */
 export interface VerifiedToken {
   claims: JWTPayload
-  /** Granted scopes, from `scope` and `scp`. */
-  scopes: string[]
+  /** Granted scopes, from `scope` and `scp`: read once per remembered token, shared. */
+  scopes: readonly string[]
   token: string
 }
 
@@ -126,9 +126,16 @@ export function createTokenVerifier(
   }
 }
 
+/** The scopes of remembered claims, read once: a remembered token brings the same claims object. */
+const grantedScopes = new WeakMap<JWTPayload, string[]>()
+
 /** The granted scopes, when they hold every required one; else a `forbidden` error naming them. */
-function checkScopes(claims: JWTPayload, required: readonly string[]): string[] {
-  const scopes = readTokenScopes(claims)
+function checkScopes(claims: JWTPayload, required: readonly string[]): readonly string[] {
+  let scopes = grantedScopes.get(claims)
+  if (scopes === undefined) {
+    scopes = readTokenScopes(claims)
+    grantedScopes.set(claims, scopes)
+  }
   const missing = required.filter((s) => !scopes.includes(s))
   if (missing.length > 0) {
     throw new PorticoError(

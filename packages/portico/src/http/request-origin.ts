@@ -1,4 +1,5 @@
 import type { ResolvedConfig } from '../config/config-types.js'
+import { memoizeByOrigin } from './memoize-by-origin.js'
 
 type OriginSettings = Pick<ResolvedConfig['server'], 'publicUrl' | 'trustProxy'>
 
@@ -11,6 +12,44 @@ export type LinkHost = (host: string, forwarded: boolean, localPort?: number) =>
 
 /** Characters a host (`name`, `1.2.3.4`, `[::1]`, with a port) may hold: nothing else passes. */
 const HOST_CHARACTERS = /^[a-z0-9.:[\]-]+$/i
+
+const SAME_HOST: LinkHost = (host) => host
+
+/** Most origins remembered per link host; `Host` is the client's to choose (see memoizeByOrigin). */
+const REMEMBERED_ORIGINS = 256
+
+// Parsing a URL per request was the larger part of an authenticated call's admission: the
+// origins of a server's few hosts are made once.
+const publicOrigin = memoizeByOrigin((publicUrl) => new URL(publicUrl).origin)
+const plainOrigins = new WeakMap<LinkHost, (key: string) => string>()
+
+/**
+ * The origin of a request without a trusted proxy: of its URL's scheme and host only, so
+ * remembered by them (`<local port> <scheme>://<authority>`).
+ */
+function plainOrigin(url: string, linkHost: LinkHost, localPort: number | undefined): string {
+  let origins = plainOrigins.get(linkHost)
+  if (origins === undefined) {
+    origins = memoizeByOrigin((key) => {
+      const space = key.indexOf(' ')
+      const port = key.slice(0, space)
+      const own = new URL(key.slice(space + 1))
+      return `${own.protocol}//${linkHost(own.host, false, port === '' ? undefined : Number(port))}`
+    }, REMEMBERED_ORIGINS)
+    plainOrigins.set(linkHost, origins)
+  }
+  return origins(`${localPort ?? ''} ${url.slice(0, authorityEnd(url))}`)
+}
+
+/** Where a URL's `scheme://authority` ends: at its path, query or fragment, or its end. */
+function authorityEnd(url: string): number {
+  const start = url.indexOf('//') + 2
+  for (let i = start; i < url.length; i++) {
+    const c = url.charCodeAt(i)
+    if (c === 0x2f || c === 0x3f || c === 0x23) return i
+  }
+  return url.length
+}
 
 /**
  * The public origin (`scheme://host[:port]`) a request was made to: the configured public URL
@@ -35,12 +74,12 @@ export function originOf(
   url: string,
   header: (name: string) => string | null | undefined,
   server: OriginSettings,
-  linkHost: LinkHost = (host) => host,
+  linkHost: LinkHost = SAME_HOST,
   localPort?: number,
 ): string {
-  if (server.publicUrl) return new URL(server.publicUrl).origin
-  const own = new URL(url)
+  if (server.publicUrl) return publicOrigin(server.publicUrl)
   if (server.trustProxy) {
+    const own = new URL(url)
     const proto = lastForwardedValue(header('x-forwarded-proto'))
     const scheme = proto === 'https' || proto === 'http' ? proto : own.protocol.slice(0, -1)
     const host = lastForwardedValue(header('x-forwarded-host'))
@@ -48,7 +87,7 @@ export function originOf(
     if (host && HOST_CHARACTERS.test(host)) return `${scheme}://${linkHost(host, true, port)}`
     return `${scheme}://${linkHost(own.host, false, localPort)}`
   }
-  return `${own.protocol}//${linkHost(own.host, false, localPort)}`
+  return plainOrigin(url, linkHost, localPort)
 }
 
 /**
