@@ -11,6 +11,7 @@ import type { McpAnswer } from '../surfaces/mcp/wire/mcp-answer.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
 import type { ServingParts } from './create-serving-parts.js'
 import { clientGoneSignal, incomingHeader } from './incoming-headers.js'
+import { writeAnswerHead } from './write-answer-head.js'
 
 /** `/mcp` or `/mcp/<server>` and a query; any other spelling (encoded, a slash more) is the app's. */
 const MCP_PATH = /^\/mcp(?:\/([A-Za-z0-9_-]+))?(?:\?|$)/
@@ -85,10 +86,7 @@ export function createNodeMcpEdge(
   }
 }
 
-/**
- * Writes an answer in one `writev`: its length known (no chunked framing), the headers given
- * to `writeHead` rather than copied per answer (see the REST edge).
- */
+/** Writes an answer in one `writev`: its length known (no chunked framing). */
 function writeAnswer(
   response: ServerResponse,
   answer: McpAnswer,
@@ -97,14 +95,15 @@ function writeAnswer(
   if (originHeaders)
     for (const [name, value] of Object.entries(originHeaders)) response.setHeader(name, value)
   const { body } = answer
-  if (typeof body === 'string') response.setHeader('content-length', Buffer.byteLength(body))
-  response.writeHead(answer.status, answer.headers)
   if (body === null || typeof body === 'string') {
+    const length = body === null ? undefined : Buffer.byteLength(body)
+    writeAnswerHead(response, answer.status, answer.headers, length)
     response.end(body ?? undefined)
     return
   }
   // The pieces of a large result, their length in the headers: sent as they are, not joined,
   // corked into one write (`end` uncorks).
+  writeAnswerHead(response, answer.status, answer.headers)
   response.cork()
   for (const piece of body.slice(0, -1)) response.write(piece)
   response.end(body.at(-1))

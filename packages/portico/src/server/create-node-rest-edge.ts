@@ -8,6 +8,7 @@ import type { PluginModel } from '../model/plugin-model.js'
 import { isResourcesTarget } from '../surfaces/rest/create-read-resource-route.js'
 import type { ServingParts } from './create-serving-parts.js'
 import { clientGoneSignal, incomingHeader } from './incoming-headers.js'
+import { writeAnswerHead } from './write-answer-head.js'
 
 /**
  * Serves a Node request directly and returns true, or returns false to leave it to the app;
@@ -73,11 +74,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
       requestId: () => requestIdOf(request, (name) => headerValue(request, name), trustProxy),
     }).then(
       (answer) => {
-        // A known length spares the chunked framing: one write per answer instead of two. Set
-        // apart from the shared headers: a copy of them per answer survived young-generation
-        // collections under load and grew peak RSS by about 35 MiB (V8's GC trace).
-        response.setHeader('content-length', Buffer.byteLength(answer.body))
-        response.writeHead(answer.status, answer.headers)
+        writeAnswerHead(response, answer.status, answer.headers, Buffer.byteLength(answer.body))
         response.end(answer.body)
       },
       (error: unknown) => {

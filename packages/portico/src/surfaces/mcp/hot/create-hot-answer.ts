@@ -42,6 +42,9 @@ import { createResultAnswer, type ResultAnswer, resultMessage } from './create-r
 const ACCEPTS_SSE = /text\/event-stream/i
 const jsonHeaders = withCors({ 'content-type': 'application/json' })
 const acceptedHeaders = withCors({})
+/** The members of a `tools/call` and a `tools/list` the hot path knows; with any other, the SDK answers. */
+const CALL_PARAMS = new Set(['name', 'arguments', '_meta', 'inputResponses', 'requestState'])
+const LIST_PARAMS = new Set(['_meta', 'cursor'])
 
 /**
  * One admitted request as the hot path reads it, from either edge: its headers, its body parsed
@@ -141,20 +144,16 @@ export function createHotAnswer(
     }
     if (body.method === 'tools/list') {
       if (media !== 'json') return undefined
-      if (
-        params !== undefined &&
-        Object.keys(params).some((key) => key !== '_meta' && key !== 'cursor')
-      )
-        return undefined
+      if (params !== undefined && hasOtherKey(params, LIST_PARAMS)) return undefined
       // A cursor this list did not issue goes to the SDK, which refuses it in its era's way.
       const index = toolPages.pageIndexOf(params?.cursor)
       if (index === undefined) return undefined
       return Promise.resolve(toolsListAnswer(era, index)(body.id, header('accept-encoding')))
     }
     if (body.method !== 'tools/call' || params === undefined) return undefined
-    const { name, arguments: input, _meta, inputResponses, requestState, ...rest } = params
+    const { name, arguments: input, _meta, inputResponses, requestState } = params
     const tool = typeof name === 'string' ? catalog.callable.get(name) : undefined
-    if (!tool || !isPlainObjectOrAbsent(input) || Object.keys(rest).length > 0) return undefined
+    if (!tool || !isPlainObjectOrAbsent(input) || hasOtherKey(params, CALL_PARAMS)) return undefined
     const retried = inputResponses !== undefined || requestState !== undefined
     if (era === 'modern' ? header('mcp-name') !== name || tool.headers : retried) return undefined
 
@@ -327,6 +326,12 @@ function legacyCancellationOf(
     requestId: params.requestId,
     reason: new PorticoError('execution', `The client cancelled the call${why}`),
   }
+}
+
+/** Whether `params` has a member outside `known`: a loop, where a rest pattern copied the object. */
+function hasOtherKey(params: object, known: ReadonlySet<string>): boolean {
+  for (const key in params) if (!known.has(key)) return true
+  return false
 }
 
 /** 202: the POSTed answers were taken. */

@@ -17,7 +17,7 @@ export interface McpExchange {
   /** What the client's `Accept` allows: one JSON body, or an SSE stream. */
   media: AnswerMedia
   /** The token's caller, in the authenticated modes. */
-  caller?: PorticoCaller
+  caller?: PorticoCaller | undefined
 }
 
 /**
