@@ -3,6 +3,7 @@ import type {
   OpenApiOperation,
 } from '../../../portico/src/surfaces/rest/open-api-document.js'
 import type { OpenApiSchema } from '../../../portico/src/surfaces/rest/open-api-schema.js'
+import { isSharedSchemaName } from '../../../portico/src/surfaces/rest/shared-schema-name.js'
 
 export type { OpenApiDocument, OpenApiOperation, OpenApiSchema }
 
@@ -162,7 +163,8 @@ export function valueSchema(schema: OpenApiSchema): OpenApiSchema | undefined {
 
 /**
  * A short, TypeScript-like name of a type: `string`, `Note[]`, `Record<string, number>`,
- * `"a" | "b"`, `TreeNode | null`. Named components keep their name.
+ * `"a" | "b"`, `TreeNode | null`. Named components keep their name; a shared unnamed schema's
+ * (`Object_1f0c9a2e`) is not shown.
  */
 export function typeLabel(input: OpenApiSchema, components: Components, depth = 0): string {
   const resolved = resolveSchema(input, components)
@@ -172,7 +174,13 @@ export function typeLabel(input: OpenApiSchema, components: Components, depth = 
 
 function baseLabel(resolved: ResolvedSchema, components: Components, depth: number): string {
   const { kind, schema, refName } = resolved
-  if (refName !== undefined && (kind === 'object' || kind === 'union')) return refName
+  // A shared schema's name is mostly a hash: its kind says more.
+  if (
+    refName !== undefined &&
+    !isSharedSchemaName(refName) &&
+    (kind === 'object' || kind === 'union')
+  )
+    return refName
   // Deep labels would only be noise: the nested view spells the inner types out.
   if (depth > 2) return kind
   switch (kind) {

@@ -7,6 +7,7 @@ import { problemType } from '../../http/problem-response.js'
 import type { PluginModel, ToolClassDefinition, ToolDefinition } from '../../model/plugin-model.js'
 import { buildOpenApiDocument } from './build-open-api-document.js'
 import type { OpenApiDocument } from './open-api-document.js'
+import { isSharedSchemaName } from './shared-schema-name.js'
 
 const origin = 'https://notes.example.com'
 
@@ -312,6 +313,9 @@ describe('buildOpenApiDocument', () => {
       json,
     )?.[1]
     expect(name).toBeDefined()
+    // The docs site tells it from a type's name, and shows its kind instead.
+    expect(isSharedSchemaName(name ?? '')).toBe(true)
+    expect(isSharedSchemaName('Page_Note_')).toBe(false)
     // Written once: its three uses (two inputs and an output) refer to it.
     expect(json.split('"latitude":{')).toHaveLength(2)
     for (const path of ['/api/Map/pin', '/api/Map/center']) {

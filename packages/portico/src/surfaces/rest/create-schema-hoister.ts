@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { JsonSchema } from '../../core/json-schema.js'
 import type { OpenApiSchema } from './open-api-schema.js'
+import { formatSharedSchemaName } from './shared-schema-name.js'
 import type { ToOpenApiSchemaOptions } from './to-open-api-schema.js'
 import { toComponentName, toOpenApiSchema } from './to-open-api-schema.js'
 
@@ -109,10 +110,10 @@ export function createSchemaHoister(
  * any order of the tools, and two schemas meet under one name only when they are equal.
  */
 export function sharedSchemaName(schema: OpenApiSchema): string {
-  const hash = createHash('sha256').update(JSON.stringify(schema)).digest('hex').slice(0, 8)
+  const hash = createHash('sha256').update(JSON.stringify(schema)).digest('hex')
   const kind = typeof schema.title === 'string' ? schema.title : schema.type
   const readable = kind === undefined ? 'Schema' : kind.charAt(0).toUpperCase() + kind.slice(1)
-  return `${toComponentName(readable)}_${hash}`
+  return formatSharedSchemaName(toComponentName(readable), hash)
 }
 
 /**
