@@ -4,7 +4,7 @@ import { COMPRESS_FROM_BYTES, createEncodings, type Encodings } from './content-
 /**
  * Below this size a document's pieces are joined into one buffer: one write, headers
  * included. Above it they are sent as they are, since joining would copy a large document
- * (29 MB of OpenAPI at 10,000 tools) once more for nothing.
+ * (6.4 MB of OpenAPI at 10,000 tools) once more for nothing.
  */
 const JOIN_BELOW_BYTES = 64 * 1024
 
