@@ -7,7 +7,7 @@ import type { OpenApiSchema } from './open-api-schema.js'
 export interface HoistedSchemas {
   input: OpenApiSchema
   output: OpenApiSchema
-  /** Whether the body may be left out: `{}` is valid input. */
+  /** Whether the body is required: not when `{}` is valid input (an empty body reads as `{}`). */
   bodyRequired: boolean
 }
 
@@ -25,7 +25,7 @@ const RESULT_DESCRIPTION = 'The tool result.'
  * the calls). A body whose schema is a component that two or more tools take (a result: that
  * two or more return) goes once into `requestBodies` (`responses`), under the schema's name or
  * the first free `<name>_2`, …, and each operation refers to it: at 10,000 tools sharing their
- * types, 170 bytes an operation. Any other body is written in place.
+ * types, about 130 bytes an operation. Any other body is written in place.
  */
 export function createToolBodies(
   tools: readonly HoistedSchemas[],
@@ -36,7 +36,6 @@ export function createToolBodies(
   const outputs = countComponents(tools.map((tool) => tool.output))
   return (tool) => {
     const requestBody: OpenApiRequestBody = {
-      // Required unless `{}` is valid input: an empty body reads as `{}`.
       required: tool.bodyRequired,
       content: { 'application/json': { schema: tool.input } },
     }
