@@ -6,8 +6,7 @@ import { resolveAuthSettings } from '../auth/resolve-auth-settings.js'
 import { logger } from '../core/logger.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import type { LoadedPlugin } from '../plugin/loaded-plugin.js'
-import { assembleServer } from './assemble-server.js'
-import type { AppOptions } from './create-app.js'
+import { type AppOptions, createApp } from './create-app.js'
 
 /**
  * The OAuth settings of {@link getAuthApp}: everything the `OAUTH_*` variables set (each field
@@ -53,5 +52,5 @@ export function getAuthApp(
     )
   }
   const gate = createAuthGate(settings, claimsToContext ? { claimsToContext } : {})
-  return assembleServer(plugin.runtime, { ...options, rootDir: plugin.rootDir, gate }).app
+  return createApp(plugin.runtime, { ...options, rootDir: plugin.rootDir, gate })
 }
