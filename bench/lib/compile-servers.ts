@@ -80,6 +80,11 @@ export async function compileServers(): Promise<Map<string, string>> {
     entryPoints: files.map((name) => join(serversDir, name)),
     outdir: compiledServersDir,
     outExtension: { '.js': '.mjs' },
+    // What a server imports lazily stays lazy, as under `portico start`: in one file, every
+    // package a lazy module imports would load at start (Portico's MCP SDK for a REST load).
+    // The chunks sit beside the servers, where the tool worker is looked for.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
   })
   await build({
     ...plainEsm,
