@@ -5,6 +5,9 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildPlugin } from '../support/build-plugin.js'
+import { cliPath, copyPlugin, freePort, pollUntil, runProcess } from '../support/cli-process.js'
+import { RED_PIXEL_BASE64 } from '../support/gallery-content.js'
 
 const exec = promisify(execFile)
 const repoRoot = join(import.meta.dirname, '../../../..')
@@ -74,5 +77,53 @@ describe('the portico/testing entry', () => {
     const graph = await moduleGraphOf('portico/testing')
     expect(graph.some((url) => url.endsWith('/packages/portico/dist/testing/index.js'))).toBe(true)
     expect(graph.filter((url) => url.includes('/@modelcontextprotocol/client/'))).toEqual([])
+  })
+})
+
+describe('portico start', () => {
+  it('answers a REST call from its bundle, with one copy of the portico entry and no Hono or MCP SDK', async () => {
+    const plugin = await copyPlugin(join(import.meta.dirname, '../fixtures/content-plugin'))
+    try {
+      await buildPlugin(plugin.dir)
+      const log = join(scratch, 'portico-start.log')
+      await writeFile(log, '')
+      const port = await freePort()
+      const register = join(scratch, 'register.mjs')
+      const cli = runProcess(
+        process.execPath,
+        ['--import', register, cliPath, 'start', plugin.dir, '--port', String(port)],
+        { env: { GRAPH_LOG: log } },
+      )
+      try {
+        // The tool returns `content.result(...)`, which the server knows by its class: a second
+        // copy of the portico entry's modules in the bundle would answer it as plain JSON.
+        const answer = await pollUntil(async () => {
+          const response = await fetch(`http://127.0.0.1:${port}/api/Gallery/pixel`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          })
+          return response.status === 200 ? response.json() : undefined
+        })
+        expect(answer).toEqual({
+          content: [{ type: 'image', mimeType: 'image/png', data: RED_PIXEL_BASE64 }],
+        })
+      } finally {
+        await cli.stop()
+      }
+      const graph = (await readFile(log, 'utf8')).trim().split('\n')
+      const own = graph.filter((url) => url.includes('/packages/portico/dist/'))
+      expect(own.some((url) => url.endsWith('/dist/bundle/main.js'))).toBe(true)
+      expect(own.some((url) => url.endsWith('/dist/core/tool-content.js'))).toBe(true)
+      // Portico's modules come from the bundle, but for the entry's, which tools import too.
+      expect(own.filter((url) => /\/dist\/(?:cli|server|surfaces|invoke)\//.test(url))).toEqual([])
+      expect(
+        graph.filter((url) =>
+          /\/node_modules\/(?:hono|@hono\/node-server|@modelcontextprotocol\/[^/]+)\//.test(url),
+        ),
+      ).toEqual([])
+    } finally {
+      await plugin.remove()
+    }
   })
 })
