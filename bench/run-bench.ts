@@ -110,6 +110,9 @@ const peersOfBothEras = ['sdk-v2', 'mcp-use', 'xmcp']
 const scenarios: Scenario[] = [
   { server: 'bare-node', workload: 'REST call', requests: [restAdd] },
   { server: 'portico', workload: 'REST call', requests: [restAdd] },
+  // The floor of an MCP answer: what the bigger messages cost, which no server can spare.
+  { server: 'bare-node', workload: 'MCP call 2025', requests: [mcpLegacyCall] },
+  { server: 'bare-node', workload: 'MCP call 2026', requests: [mcpModernCall] },
   ...['portico', ...peersOfBothEras].flatMap((server) => [
     { server, workload: 'MCP call 2025', requests: [mcpLegacyCall] },
     { server, workload: 'MCP call 2026', requests: [mcpModernCall] },

@@ -1,7 +1,10 @@
 /**
  * The floor: plain `node:http` (Node 20), no framework. `POST /api/Calc/add` with `{"a":1,"b":2}`
  * answers `200 {"sum":3}`; `POST /api/Catalog/items` answers the catalog's 50 records as its tool
- * declares them, written with `JSON.stringify` on each request; anything else is 404. The answer carries an explicit `Content-Length`,
+ * declares them, written with `JSON.stringify` on each request; `POST /mcp` answers a stateless
+ * `tools/call` of `Calc_add` in either era with the bytes Portico's answer has, and nothing
+ * else of MCP (no checks, no other method, no headers but the type): what the wire itself costs;
+ * anything else is 404. The answer carries an explicit `Content-Length`,
  * since without it Node sends `Transfer-Encoding: chunked`, which costs an extra write per
  * response and would make the floor slower than it is.
  */
@@ -25,6 +28,24 @@ function parseInput(text: string): unknown {
   }
 }
 
+/** A JSON-RPC `tools/call`, as far as this floor reads it. */
+interface McpCall {
+  id: unknown
+  method: unknown
+  params?: { arguments?: unknown; _meta?: Record<string, unknown> }
+}
+
+/** A 2026-07-28 result names its type and the server (as Portico's does); a 2025 one does not. */
+const modernTail = `,"resultType":"complete","_meta":${JSON.stringify({
+  'io.modelcontextprotocol/serverInfo': { name: 'calc', version: '1.0.0' },
+})}`
+
+/** The result of a call whose structured output is `json`: the text and the structure. */
+function mcpResult(call: McpCall, json: string): string {
+  const modern = call.params?._meta?.['io.modelcontextprotocol/protocolVersion'] !== undefined
+  return `{"result":{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}${modern ? modernTail : ''}},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`
+}
+
 function sendJson(res: ServerResponse, body: string): void {
   res
     .writeHead(200, {
@@ -38,6 +59,20 @@ const server = createServer((req, res) => {
   if (req.method === 'POST' && req.url === '/api/Catalog/items') {
     req.resume()
     req.on('end', () => sendJson(res, JSON.stringify({ items: declared })))
+    return
+  }
+  if (req.method === 'POST' && req.url === '/mcp') {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const call = parseInput(Buffer.concat(chunks).toString('utf8')) as McpCall | undefined
+      const input = call?.params?.arguments
+      if (call?.method !== 'tools/call' || !isAddInput(input)) {
+        res.writeHead(400, { 'content-length': 0 }).end()
+        return
+      }
+      sendJson(res, mcpResult(call, JSON.stringify({ sum: input.a + input.b })))
+    })
     return
   }
   if (req.method !== 'POST' || req.url !== '/api/Calc/add') {
