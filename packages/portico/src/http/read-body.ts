@@ -92,10 +92,12 @@ export function readIncomingBody(
       }
       chunks.push(chunk)
     })
-    request.once('end', () =>
+    // `on`, not `once`: each comes once (or its second is a no-op), and `once` wraps each
+    // listener in a closure of its own, on every request.
+    request.on('end', () =>
       resolve(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)),
     )
-    request.once('error', (error) => reject(cutOffError(error)))
+    request.on('error', (error) => reject(cutOffError(error)))
   })
 }
 

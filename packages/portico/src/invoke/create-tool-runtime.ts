@@ -371,15 +371,21 @@ export function createToolRuntime(
       resourceNotifier = notify
     },
     findTool: (toolId) => tools.get(toolId)?.definition,
-    async invokeTool(toolId, input, caller, channel) {
+    // Not async: returning the call's promise from an async function would cost it two more
+    // turns of the microtask queue, on every tool call.
+    invokeTool(toolId, input, caller, channel) {
       const tool = tools.get(toolId)
-      if (!tool) throw new PorticoError('not_found', `No tool named ${toolId}`)
+      if (!tool) return Promise.reject(new PorticoError('not_found', `No tool named ${toolId}`))
       const traced = traceHooks()
-      const call = traced
-        ? traced.runMethod('tool', toolId, () => run(toolId, tool, input, caller, channel))
-        : run(toolId, tool, input, caller, channel)
       const meter = toolCallMeter()
-      return meter ? measureToolCall(meter, toolId, call) : call
+      // `run` is async: it never throws here.
+      if (!traced && !meter) return run(toolId, tool, input, caller, channel)
+      return (async () => {
+        const call = traced
+          ? traced.runMethod('tool', toolId, () => run(toolId, tool, input, caller, channel))
+          : run(toolId, tool, input, caller, channel)
+        return meter ? measureToolCall(meter, toolId, call) : call
+      })()
     },
     requiredScopes(target) {
       if ('tool' in target) return tools.get(target.tool)?.scopes

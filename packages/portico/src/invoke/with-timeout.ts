@@ -13,14 +13,23 @@ export function withTimeout<T>(
   onLateFailure?: (error: unknown) => void,
   onTimeout?: (error: PorticoError) => void,
 ): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
+  // One promise and one timer a call, not a race and a `finally`: this wraps every tool call.
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
       if (onLateFailure) work.catch(onLateFailure)
       const error = new PorticoError('timeout', `${what} did not finish within ${ms} ms`)
       onTimeout?.(error)
       reject(error)
     }, ms)
+    work.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
   })
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }

@@ -35,6 +35,10 @@ export function trackCalls(server: Server): CallTracker {
     for (const response of active) if (!streams.has(response)) count += 1
     return count
   }
+  function closed(this: ServerResponse) {
+    active.delete(this)
+    if (draining && pending() === 0) settled?.()
+  }
   server.prependListener('request', (request, response: ServerResponse) => {
     // A request that came on a kept-alive connection during the drain is the connection's last.
     if (draining) response.shouldKeepAlive = false
@@ -45,10 +49,8 @@ export function trackCalls(server: Server): CallTracker {
         if (draining) endStream(response)
       })
     }
-    response.once('close', () => {
-      active.delete(response)
-      if (draining && pending() === 0) settled?.()
-    })
+    // `on` with one shared listener: a response closes once, and `once` wraps each in a closure.
+    response.on('close', closed)
   })
   return {
     async shutdown(graceMs) {
