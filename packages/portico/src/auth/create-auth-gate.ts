@@ -132,7 +132,9 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
           credentials.token,
           audiencesOf(request.origin)(request.resourcePath),
         )
-        await checkBinding(credentials, verified.claims, request, proofs)
+        // A plain bearer token (no `cnf`) has nothing to wait for: no turn of the queue for it.
+        if (credentials.scheme !== 'Bearer' || verified.claims.cnf !== undefined)
+          await checkBinding(credentials, verified.claims, request, proofs)
         return { ok: true, context: toContext(verified.claims, verified.token) }
       } catch (error) {
         if (isPorticoError(error) && error.kind === 'unavailable') return unavailable(error)
