@@ -66,9 +66,10 @@ export function siteConfig(deployed: string, options: SiteOptions): string {
 export interface Nginx {
   url: string
   /**
-   * The replica (`host:port`) that answered each request so far, in order. nginx logs a request
-   * after sending its answer, so a client can read the log before the line of the answer it just
-   * got: this waits until the log holds at least `atLeast` lines.
+   * The replica (`host:port`, or `A, B` when nginx passed it on) that answered each POST so far,
+   * in order: the calls, not the health probes. nginx logs a request after sending its answer,
+   * so a client can read the log before the line of the answer it just got: this waits until
+   * the log holds at least `atLeast` POSTs.
    */
   upstreams(atLeast?: number): Promise<string[]>
   stop(): Promise<void>
@@ -95,7 +96,7 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 512; }
 http {
-    log_format upstream '$upstream_addr';
+    log_format upstream '$request_method $upstream_addr';
     access_log ${dir}/access.log upstream;
     client_body_temp_path ${dir}/client_body;
     proxy_temp_path ${dir}/proxy;
@@ -160,8 +161,11 @@ export async function startNginx(
     upstreams: (atLeast = 0) =>
       pollUntil(async () => {
         const log = await readFile(join(dir, 'access.log'), 'utf8')
-        const lines = log.trim().split('\n')
-        return lines.length >= atLeast ? lines : undefined
+        const posts = log
+          .split('\n')
+          .filter((line) => line.startsWith('POST '))
+          .map((line) => line.slice('POST '.length))
+        return posts.length >= atLeast ? posts : undefined
       }),
     stop,
   }

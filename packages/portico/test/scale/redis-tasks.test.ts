@@ -43,7 +43,7 @@ beforeAll(async () => {
   a = taskClient(replicas[0]?.url ?? '')
   b = taskClient(replicas[1]?.url ?? '')
   nginx = await startNginx(replicas.map((replica) => replica.port))
-  viaNginx = taskClient(nginx.url)
+  viaNginx = countingRequests(taskClient(nginx.url))
 }, 120_000)
 afterAll(async () => {
   await nginx?.stop()
@@ -165,7 +165,6 @@ describe('MCP tasks shared through Redis by two replicas', () => {
   })
 
   it('behind nginx, polls and cancels on one replica a task created on the other', async () => {
-    seenRequests = (await nginx.upstreams()).length
     const mark = join(plugin.dir, 'nginx-cancelled-mark')
     const task = await viaNginx.create('Job_sleep', { ms: 60_000, mark })
     const ranOn = await lastUpstream()
@@ -203,15 +202,29 @@ describe('MCP tasks shared through Redis by two replicas', () => {
   })
 })
 
-/** How many requests of nginx's access log {@link lastUpstream} has seen. */
-let seenRequests = 0
+/** The requests sent through nginx so far: each is one POST of its access log. */
+let sentThroughNginx = 0
+
+/** `client`, counting its requests in {@link sentThroughNginx} (`create`, `get` and `until` send theirs through `call` and `request`). */
+function countingRequests(client: McpTaskClient): McpTaskClient {
+  const { call, request } = client
+  return Object.assign(client, {
+    call: (...args: Parameters<McpTaskClient['call']>) => {
+      sentThroughNginx += 1
+      return call(...args)
+    },
+    request: (...args: Parameters<McpTaskClient['request']>) => {
+      sentThroughNginx += 1
+      return request(...args)
+    },
+  })
+}
 
 /**
  * The replica (`host:port`; `A, B` when nginx passed the request on) of the last request sent
- * through nginx, once its log line is written: each call follows at least one new request.
+ * through nginx, once nginx has logged it: it writes a request's line after its answer.
  */
 async function lastUpstream(): Promise<string> {
-  const upstreams = await nginx.upstreams(seenRequests + 1)
-  seenRequests = upstreams.length
-  return upstreams.at(-1) ?? ''
+  const upstreams = await nginx.upstreams(sentThroughNginx)
+  return upstreams[sentThroughNginx - 1] ?? ''
 }
