@@ -1,14 +1,11 @@
 import { type Credentials, extractCredentials } from './extract-credentials.js'
-
-/** The last characters a header is found by, before it is compared whole. */
-const KEY_LENGTH = 32
+import { tailKeyOf } from './tail-key.js'
 
 /**
  * {@link extractCredentials} that remembers the headers it accepted: a client sends the same
  * `Authorization` on every call, and the token68 check reads each of a kilobyte of characters
- * (the costliest part of an authenticated call's admission). Found by the header's last
- * characters (part of the token's signature), then compared whole, as the verified-token cache
- * does: hashing a short key is much cheaper than hashing the header. At most `capacity` headers,
+ * (the costliest part of an authenticated call's admission). Found by {@link tailKeyOf}, then
+ * compared whole, as the verified-token cache does. At most `capacity` headers,
  * all forgotten when full; a refused header is never remembered, and read again each time.
  */
 export function rememberCredentials(
@@ -17,7 +14,7 @@ export function rememberCredentials(
   const accepted = new Map<string, { authorization: string; credentials: Credentials }>()
   return (authorization) => {
     if (authorization === null) return undefined
-    const key = authorization.slice(-KEY_LENGTH)
+    const key = tailKeyOf(authorization)
     const hit = accepted.get(key)
     if (hit?.authorization === authorization) return hit.credentials
     const credentials = extractCredentials(authorization)

@@ -1,4 +1,5 @@
 import type { JWTPayload } from 'jose'
+import { tailKeyOf } from './tail-key.js'
 
 /** Options of {@link createVerifiedTokenCache}. */
 export interface VerifiedTokenCacheOptions {
@@ -24,13 +25,6 @@ interface Entry {
 }
 
 /**
- * Entries are keyed by the token's last characters (part of its signature), then compared
- * whole: hashing a short key is much cheaper than hashing a kilobyte of token on every call.
- */
-const KEY_LENGTH = 32
-const keyOf = (token: string) => token.slice(-KEY_LENGTH)
-
-/**
  * Remembers verified tokens by their exact text, so a client that sends the same token on every
  * call costs one signature check per `maxAgeMs`, not one per call. Only what cannot change is
  * skipped on a hit (signature, issuer, `typ`, subject); the caller checks expiry, audience and
@@ -52,7 +46,7 @@ export function createVerifiedTokenCache(options: VerifiedTokenCacheOptions): Ve
 
   return {
     get(token) {
-      const key = keyOf(token)
+      const key = tailKeyOf(token)
       const entry = entries.get(key)
       if (entry === undefined || entry.token !== token) return undefined
       if (entry.rememberedUntil > now()) return entry.claims
@@ -61,7 +55,7 @@ export function createVerifiedTokenCache(options: VerifiedTokenCacheOptions): Ve
     },
     set(token, claims) {
       if (token.length > options.maxCharacters) return
-      const key = keyOf(token)
+      const key = tailKeyOf(token)
       remove(key)
       while (characters + token.length > options.maxCharacters) {
         remove(entries.keys().next().value as string)

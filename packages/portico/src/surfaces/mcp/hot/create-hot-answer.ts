@@ -26,7 +26,12 @@ import type { ListPage } from '../catalog/paginate-list.js'
 import type { McpTaskCallOutcome, McpTasks } from '../tasks/create-mcp-tasks.js'
 import { declaresTasks, detailedTaskJson, TASKS_REQUIRED } from '../tasks/create-tasks-leg.js'
 import { eraOfRequest } from '../wire/era-of-request.js'
-import { isJsonObject, isPlainObjectOrAbsent, isPlainRequest } from '../wire/is-plain-request.js'
+import {
+  hasOtherKey,
+  isJsonObject,
+  isPlainObjectOrAbsent,
+  isPlainRequest,
+} from '../wire/is-plain-request.js'
 import type { McpAnswer } from '../wire/mcp-answer.js'
 import type { HeaderOf, McpExchange } from '../wire/mcp-leg.js'
 import {
@@ -326,12 +331,6 @@ function legacyCancellationOf(
     requestId: params.requestId,
     reason: new PorticoError('execution', `The client cancelled the call${why}`),
   }
-}
-
-/** Whether `params` has a member outside `known`: a loop, where a rest pattern copied the object. */
-function hasOtherKey(params: object, known: ReadonlySet<string>): boolean {
-  for (const key in params) if (!known.has(key)) return true
-  return false
 }
 
 /** 202: the POSTed answers were taken. */

@@ -1,5 +1,8 @@
 import { META_RELATED_TASK } from './protocol-versions.js'
 
+/** The members of a JSON-RPC request. */
+const REQUEST_MEMBERS = new Set(['jsonrpc', 'id', 'method', 'params'])
+
 /** A JSON-RPC request as {@link isPlainRequest} admits it. */
 export interface JsonRpcRequest {
   jsonrpc: '2.0'
@@ -16,10 +19,7 @@ export interface JsonRpcRequest {
  * not load the SDK; a test holds it to the SDK's `isJSONRPCRequest`.
  */
 export function isPlainRequest(body: unknown): body is JsonRpcRequest {
-  if (!isJsonObject(body)) return false
-  for (const key in body) {
-    if (key !== 'jsonrpc' && key !== 'id' && key !== 'method' && key !== 'params') return false
-  }
+  if (!isJsonObject(body) || hasOtherKey(body, REQUEST_MEMBERS)) return false
   const { jsonrpc, id, method, params } = body
   return (
     jsonrpc === '2.0' &&
@@ -56,4 +56,10 @@ export function isPlainObjectOrAbsent(
   value: unknown,
 ): value is Record<string, unknown> | undefined {
   return value === undefined || isJsonObject(value)
+}
+
+/** Whether `value` has a member outside `known`: a loop, where a rest pattern would copy it. */
+export function hasOtherKey(value: object, known: ReadonlySet<string>): boolean {
+  for (const key in value) if (!known.has(key)) return true
+  return false
 }
