@@ -132,9 +132,9 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
           credentials.token,
           audiencesOf(request.origin)(request.resourcePath),
         )
-        // A plain bearer token (no `cnf`) has nothing to wait for: no turn of the queue for it.
-        if (credentials.scheme !== 'Bearer' || verified.claims.cnf !== undefined)
-          await checkBinding(credentials, verified.claims, request, proofs)
+        // A bearer token has nothing to wait for: no turn of the queue for it.
+        const proven = checkBinding(credentials, verified.claims, request, proofs)
+        if (proven) await proven
         return { ok: true, context: toContext(verified.claims, verified.token) }
       } catch (error) {
         if (isPorticoError(error) && error.kind === 'unavailable') return unavailable(error)
@@ -172,17 +172,18 @@ function rememberContexts(
 
 /**
  * RFC 9449 §7: a token bound to a key (`cnf`) passes only under the `DPoP` scheme with a valid
- * proof by that key; under `DPoP`, only a token bound by `cnf.jkt` passes.
+ * proof by that key; under `DPoP`, only a token bound by `cnf.jkt` passes. Throws a refusal at
+ * once; a promise only where a proof is to be checked.
  */
-async function checkBinding(
-  credentials: Credentials,
+function checkBinding(
+  credentials: Readonly<Credentials>,
   claims: JWTPayload,
   request: GateRequest,
   proofs: DpopProofVerifier,
-): Promise<void> {
+): Promise<void> | undefined {
   const { cnf } = claims
   if (credentials.scheme === 'Bearer') {
-    if (cnf === undefined) return
+    if (cnf === undefined) return undefined
     throw new PorticoError(
       'unauthorized',
       'The token is bound to a key: send it with the DPoP scheme and a DPoP proof',
@@ -192,11 +193,21 @@ async function checkBinding(
   if (typeof boundKey !== 'string') {
     throw new PorticoError('unauthorized', 'The token is not DPoP-bound: send it as Bearer')
   }
+  return checkProof(credentials.token, boundKey, request, proofs)
+}
+
+/** The DPoP proof of a request holds, and is signed by the key the token is bound to. */
+async function checkProof(
+  token: string,
+  boundKey: string,
+  request: GateRequest,
+  proofs: DpopProofVerifier,
+): Promise<void> {
   const thumbprint = await proofs.verify({
     proof: request.dpop,
     method: request.method,
     url: `${request.origin}${request.pathname}`,
-    accessToken: credentials.token,
+    accessToken: token,
   })
   if (thumbprint !== boundKey) {
     throw new PorticoError(
