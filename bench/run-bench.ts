@@ -394,7 +394,7 @@ async function expectSum(origin: string, request: LoadRequest): Promise<void> {
 
 function printThroughput(leg: MeasuredLeg): void {
   console.log(
-    `\nThroughput on ${leg.node} (${load.connections} connections; the median of ${rounds} interleaved rounds for bare-node and Portico, one run for peers)`,
+    `\nThroughput on ${leg.node} (${load.connections} connections; the run of the median CPU per request of ${rounds} interleaved rounds for bare-node and Portico, one run for peers)`,
   )
   console.log(
     formatTable(
@@ -407,6 +407,7 @@ function printThroughput(leg: MeasuredLeg): void {
         'p99 ms',
         'peak RSS MiB',
         'CPU ms/req',
+        'rounds CPU ms/req',
         'server busy',
         'load busy',
         'setting',
@@ -420,6 +421,7 @@ function printThroughput(leg: MeasuredLeg): void {
         row.p99,
         row.peakRssMiB,
         row.serverCpuMsPerRequest ?? '',
+        row.cpuRuns.join(', '),
         row.serverBusy ?? '',
         row.loadBusy,
         servers[row.server] ?? '',
