@@ -1,5 +1,6 @@
 // Serves a built bench plugin exactly as `portico start` does (the Fetch app behind the
-// node:http REST edge, the gate from OAUTH_* when the plugin authenticates), prints READY <port>
+// node:http edges, its limits' timeouts and load shedding, the gate from OAUTH_* when the plugin
+// authenticates), prints READY <port>
 // for the runner and stops on SIGTERM.
 // The server's own modules, not the package entry: the gate from OAUTH_* and the assembler are
 // what `portico start` uses and are not public API.
@@ -12,6 +13,7 @@ import { assembleServer } from '../../packages/portico/src/server/assemble-serve
 import { createGate } from '../../packages/portico/src/server/create-gate.js'
 import { measureRequests } from '../../packages/portico/src/server/metrics/measure-requests.js'
 import { startMetricsEndpoint } from '../../packages/portico/src/server/metrics/start-metrics-endpoint.js'
+import { servingLimits } from '../../packages/portico/src/server/serving-limits.js'
 import { startNodeServer } from '../../packages/portico/src/server/start-node-server.js'
 import { startTracing } from '../../packages/portico/src/server/tracing/start-tracing.js'
 
@@ -33,6 +35,8 @@ export async function serveBuiltPlugin(
     rootDir,
     dev: false,
     listenHost: host,
+    // As `portico start`: node:http bounds a request's time (`servingLimits` below).
+    hostTimesRequests: true,
     ...(gate ? { gate } : {}),
   })
   // As `portico start`: metrics with PORTICO_METRICS_PORT, traces with OTEL_EXPORTER_OTLP_*.
@@ -47,6 +51,8 @@ export async function serveBuiltPlugin(
   const server = await startNodeServer({
     fetch: served.fetch,
     edge: served.edge,
+    // The same guards as `portico start`: its request timeouts and load shedding.
+    ...servingLimits(runtime.model.config.limits),
     port: Number(process.env.PORT),
     host,
     ...(meter || trace

@@ -12,6 +12,7 @@ import {
   type MetricsEndpoint,
   startMetricsEndpoint,
 } from '../server/metrics/start-metrics-endpoint.js'
+import { servingLimits } from '../server/serving-limits.js'
 import { startNodeServer } from '../server/start-node-server.js'
 import { startTracing } from '../server/tracing/start-tracing.js'
 import { exitOnUncaughtException } from './exit-on-uncaught-exception.js'
@@ -47,8 +48,7 @@ export async function startCommand(rootDir: string, listen: ListenOptions): Prom
   const server = await startNodeServer({
     fetch: plugin.fetch,
     edge: plugin.edge,
-    timeouts: { headersMs: limits.headersTimeoutMs, requestMs: limits.requestTimeoutMs },
-    shedding: { maxEventLoopDelayMs: limits.eventLoopDelayMs },
+    ...servingLimits(limits),
     ...(measure ? { measure } : {}),
     ...listen,
   })

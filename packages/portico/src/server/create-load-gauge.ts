@@ -65,6 +65,10 @@ export function createLoadGauge(tickMs: number): LoadGauge {
   let msPerRequest = 0
   let lastMsPerRequest = 0
   let warmUp = WARM_UP_ANSWERS
+  const answer = () => {
+    pending -= 1
+    answered += 1
+  }
   const clock = setInterval(() => {
     lastTick = performance.now()
     lastTickCpu = cpuMs()
@@ -96,10 +100,8 @@ export function createLoadGauge(tickMs: number): LoadGauge {
     },
     admit(response) {
       pending += 1
-      response.once('close', () => {
-        pending -= 1
-        answered += 1
-      })
+      // `on` with one shared listener: a response closes once, and `once` wraps each in a closure.
+      response.on('close', answer)
     },
     stop: () => clearInterval(clock),
   }
