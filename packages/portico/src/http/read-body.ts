@@ -69,10 +69,7 @@ export async function readBodyBytes(
 }
 
 /** {@link readBodyBytes} for a `node:http` request: the same limit, declared or counted. */
-export function readIncomingBody(
-  request: IncomingMessage,
-  limitBytes: number,
-): Promise<Uint8Array> {
+export function readIncomingBody(request: IncomingMessage, limitBytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(request.headers['content-length'] ?? 0) > limitBytes) {
       request.resume()

@@ -327,12 +327,15 @@ export function createToolRuntime(
     // An isolated call's timeout ends its worker, and with it the call: nothing comes late.
     const ending = tool.isolated ? new AbortController() : undefined
     try {
-      const work =
-        isolated && tool.isolated
-          ? isolated.call({ ...tool.isolated, input }, (ending as AbortController).signal)
-          : Promise.resolve().then(() => tool.call(input, call?.context))
+      const start = () => {
+        const work =
+          isolated && tool.isolated
+            ? isolated.call({ ...tool.isolated, input }, (ending as AbortController).signal)
+            : tool.call(input, call?.context)
+        return call?.cancelled ? Promise.race([work, call.cancelled]) : work
+      }
       const result = await withTimeout(
-        call?.cancelled ? Promise.race([work, call.cancelled]) : work,
+        start,
         channel?.timeoutMs ?? timeoutMs,
         toolId,
         (late) => {

@@ -49,7 +49,9 @@ export function createNodeMcpEdge(
     if (!path || host === undefined || !PLAIN_HOST.test(host)) return false
     const header = (name: string) => incomingHeader(request, name)
     const query = url.indexOf('?')
-    let body: Buffer | undefined
+    // The body's read, kept whole for the app if the request goes on to it: the hot path reads
+    // it, and a `then` here would cost every request a turn of the microtask queue.
+    let reading: Promise<Buffer> | undefined
     answer({
       server: path[1] ?? '',
       method: 'POST',
@@ -58,11 +60,10 @@ export function createNodeMcpEdge(
       search: query === -1 ? '' : url.slice(query),
       origin: () =>
         originOf(`http://${host}${url}`, header, server, linkHost, request.socket.localPort),
-      readBody: (limitBytes) =>
-        readIncomingBody(request, limitBytes).then((bytes) => {
-          body = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes)
-          return body
-        }),
+      readBody: (limitBytes) => {
+        reading = readIncomingBody(request, limitBytes)
+        return reading
+      },
       signal: clientGoneSignal(response),
     }).then(
       (answered) => {
@@ -71,9 +72,17 @@ export function createNodeMcpEdge(
           writeAnswer(response, answered, originHeaders)
           return
         }
-        if (body) (request as ReadIncoming).rawBody = body
         if (answered.admission) handOverAdmission(request, answered.admission)
-        next(request, response)
+        if (!reading) return next(request, response)
+        // Settled already: the answer came after the body. One that failed to arrive whole was
+        // answered (400, 408, 413) and never gets here.
+        reading.then(
+          (body) => {
+            ;(request as ReadIncoming).rawBody = body
+            next(request, response)
+          },
+          (error: unknown) => response.destroy(error instanceof Error ? error : undefined),
+        )
       },
       (error: unknown) => {
         logger.error(`POST ${url.split('?')[0]} failed:`, error, {

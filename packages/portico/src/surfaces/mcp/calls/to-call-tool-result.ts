@@ -32,12 +32,17 @@ export function toCallToolResult(
 /**
  * {@link toCallToolResult} written as JSON directly, for the hot path, from the result's JSON
  * alone: the structured content is that text, and the text block its escaped copy. Nothing is
- * serialised twice.
+ * serialised twice. `members`, when given, is JSON of more members of the result (`,"a":1`),
+ * written in the same pass: cutting the closing brace off a finished result would copy it.
  */
-export function toCallToolResultJson(resultJson: string, form: McpResultForm): string {
-  if (form === 'content') return resultJson
+export function toCallToolResultJson(
+  resultJson: string,
+  form: McpResultForm,
+  members = '',
+): string {
+  if (form === 'content') return members ? `${resultJson.slice(0, -1)}${members}}` : resultJson
   const json = form === 'wrapped' ? `{"result":${resultJson}}` : resultJson
-  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}}`
+  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}${members}}`
 }
 
 /**

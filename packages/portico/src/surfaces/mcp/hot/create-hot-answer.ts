@@ -23,6 +23,7 @@ import { toCallToolResultJson, toToolErrorResult } from '../calls/to-call-tool-r
 import type { McpServerCatalog } from '../catalog/build-mcp-catalogs.js'
 import { listCacheHint } from '../catalog/list-cache-hint.js'
 import type { ListPage } from '../catalog/paginate-list.js'
+import type { McpResultForm } from '../catalog/to-mcp-tool.js'
 import type { McpTaskCallOutcome, McpTasks } from '../tasks/create-mcp-tasks.js'
 import { declaresTasks, detailedTaskJson, TASKS_REQUIRED } from '../tasks/create-tasks-leg.js'
 import { eraOfRequest } from '../wire/era-of-request.js'
@@ -120,16 +121,41 @@ export function createHotAnswer(
     return toolsLists[era][index]
   }
   // A 2026-07-28 result is the 2025 one plus its type and the server's identity.
-  const modernize = (resultJson: string) =>
-    `${resultJson.slice(0, -1)},"resultType":"complete","_meta":${serverInfoMeta}}`
+  const modernMembers = `,"resultType":"complete","_meta":${serverInfoMeta}`
+  const failedJson = (era: McpEra, error: unknown) => {
+    const failed = toToolErrorResult(error, dev)
+    if (era === 'legacy') return JSON.stringify(failed)
+    // Its `_meta` (the request id to quote) and the server's identity, in one member.
+    return failed._meta
+      ? JSON.stringify({
+          ...failed,
+          resultType: 'complete',
+          _meta: { ...failed._meta, [META_SERVER_INFO]: catalog.serverInfo },
+        })
+      : `${JSON.stringify(failed).slice(0, -1)}${modernMembers}}`
+  }
+  // The result is written once, here; one over `limits.resultBytes` fails as the tool would.
+  // Functions of the runtime, not closures of each call: the hot path allocates per call only
+  // what it must.
+  const completeJson = (
+    era: McpEra,
+    name: string,
+    form: McpResultForm,
+    result: unknown,
+    requestId: () => string,
+  ) => {
+    try {
+      const json = writeResult(name, result, requestId)
+      return toCallToolResultJson(json, form, era === 'modern' ? modernMembers : '')
+    } catch (error) {
+      return failedJson(era, error)
+    }
+  }
   const asInputRequired = (answer: InputRequiredAnswer) =>
     `{"resultType":"input_required","inputRequests":${JSON.stringify(answer.inputRequests)},"requestState":${JSON.stringify(answer.requestState)},"_meta":${serverInfoMeta}}`
 
   return ({ header, signal, parsedBody: body, media, caller, plainOnly }) => {
     const callerKey = caller?.uid ?? ''
-    // What a client declares depends on its software, which anonymous callers tell apart only by
-    // their User-Agent; a token's subject says who it is. Read only where a 2025 call needs it.
-    const clientKey = () => caller?.uid ?? `anonymous ${header('user-agent') ?? ''}`
     if (!isPlainRequest(body)) {
       const cancelled = legacyCancellationOf(header, body)
       if (cancelled) {
@@ -144,7 +170,7 @@ export function createHotAnswer(
     if (era === undefined) return undefined
     const { params } = body
     if (body.method === 'initialize' && era === 'legacy') {
-      declared.remember(clientKey(), params?.capabilities)
+      declared.remember(clientKeyOf(caller, header), params?.capabilities)
       return undefined
     }
     if (body.method === 'tools/list') {
@@ -164,34 +190,14 @@ export function createHotAnswer(
 
     // Asked only when a line is logged for the call (its failure), which its answer quotes.
     const requestId = lazyRequestId(header, trustProxy)
-    const shape = era === 'modern' ? modernize : (json: string) => json
-    const failedJson = (error: unknown) => {
-      const failed = toToolErrorResult(error, dev)
-      // Its `_meta` (the request id to quote) and the server's identity, in one member.
-      return era === 'modern' && failed._meta
-        ? JSON.stringify({
-            ...failed,
-            resultType: 'complete',
-            _meta: { ...failed._meta, [META_SERVER_INFO]: catalog.serverInfo },
-          })
-        : shape(JSON.stringify(failed))
-    }
-    // The result is written once, here; one over `limits.resultBytes` fails as the tool would.
-    const completeJson = (result: unknown) => {
-      try {
-        const json = writeResult(name as string, result, requestId)
-        return shape(toCallToolResultJson(json, tool.resultForm))
-      } catch (error) {
-        return failedJson(error)
-      }
-    }
     // A method without a context cannot talk back: one JSON answer, as cheap as it gets.
     // The one check a call of a tool without `@task` pays for the tasks extension.
     const asTask = era === 'modern' && tool.task !== undefined
     if (!asTask && media === 'json' && runtime.findTool(name as string)?.takesContext !== true) {
       return runtime.invokeTool(name as string, input ?? {}, caller, { requestId }).then(
-        (result) => answer(completeJson(result), body.id),
-        (error: unknown) => answer(failedJson(error), body.id),
+        (result) =>
+          answer(completeJson(era, name as string, tool.resultForm, result, requestId), body.id),
+        (error: unknown) => answer(failedJson(era, error), body.id),
       )
     }
     // The edge writes no stream: such a call goes to the route, whose hot path answers it.
@@ -229,7 +235,7 @@ export function createHotAnswer(
       canAnswer:
         era === 'modern'
           ? answerCapabilitiesOf(meta[META_CLIENT_CAPABILITIES])
-          : declared.of(clientKey()),
+          : declared.of(clientKeyOf(caller, header)),
     }
     const called: Promise<McpTaskCallOutcome> = !asTask
       ? callToolOverMcp(runtime, rounds, mcpCall)
@@ -248,9 +254,9 @@ export function createHotAnswer(
             'task' in outcome
               ? `{"resultType":"task",${detailedTaskJson(outcome.task).slice(1, -1)},"_meta":${serverInfoMeta}}`
               : 'complete' in outcome
-                ? completeJson(outcome.complete)
+                ? completeJson(era, name as string, tool.resultForm, outcome.complete, requestId)
                 : 'failed' in outcome
-                  ? failedJson(outcome.failed)
+                  ? failedJson(era, outcome.failed)
                   : asInputRequired(outcome.inputRequired)
           call.finish(resultMessage(json, body.id))
         },
@@ -272,6 +278,15 @@ export function createHotAnswer(
       )
     return call.response
   }
+}
+
+/**
+ * Whom a 2025 client's declared capabilities are kept for: what a client declares depends on its
+ * software, which anonymous callers tell apart only by their User-Agent; a token's subject says
+ * who it is. Read only where a 2025 call needs it.
+ */
+function clientKeyOf(caller: PorticoCaller | undefined, header: HeaderOf): string {
+  return caller?.uid ?? `anonymous ${header('user-agent') ?? ''}`
 }
 
 /** Elicitation, sampling and roots as requests on the call's stream, answered by a POST. */

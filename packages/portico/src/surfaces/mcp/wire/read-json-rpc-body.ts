@@ -35,26 +35,32 @@ const JSON_CONTENT_TYPE = /^\s*application\/json\s*(?:;|$)/i
  * request. A body that is not JSON passes through untouched, for the SDK to answer (415) in its
  * own words. The source bounds the time a body may take (see `readBodyBytes`).
  */
-export async function readJsonRpcBody(
+export function readJsonRpcBody(
   source: JsonRpcBodySource,
   limitBytes: number,
 ): Promise<JsonRpcBody> {
   const { contentEncoding } = source
   if (contentEncoding && isEncodedBody(contentEncoding)) {
-    return { rejected: jsonRpcErrorAnswer(415, -32600, encodedBodyMessage(contentEncoding)) }
+    return Promise.resolve({
+      rejected: jsonRpcErrorAnswer(415, -32600, encodedBodyMessage(contentEncoding)),
+    })
   }
   if (!JSON_CONTENT_TYPE.test(source.contentType ?? '')) {
-    return { passThrough: true }
+    return Promise.resolve({ passThrough: true })
   }
-  let bytes: Uint8Array
-  try {
-    bytes = await source.read(limitBytes)
-  } catch (error) {
-    // Over the limit (413), cut off before its end (400), or too slow (408).
-    if (!isPorticoError(error)) throw error
-    const { status } = problemKinds[error.kind]
-    return { rejected: jsonRpcErrorAnswer(status, -32600, error.message) }
-  }
+  // A `then`, not an async function: this runs on every MCP request, and an async function's
+  // own promise and resumption cost it two more turns of the microtask queue.
+  return source.read(limitBytes).then(parseJsonRpcBytes, refuseUnread)
+}
+
+/** Over the limit (413), cut off before its end (400), or too slow (408). */
+function refuseUnread(error: unknown): JsonRpcBody {
+  if (!isPorticoError(error)) throw error
+  const { status } = problemKinds[error.kind]
+  return { rejected: jsonRpcErrorAnswer(status, -32600, error.message) }
+}
+
+function parseJsonRpcBytes(bytes: Uint8Array): JsonRpcBody {
   const text = utf8.decode(bytes)
   if (exceedsJsonDepth(text)) {
     const message = `Invalid Request: the body nests deeper than ${MAX_JSON_DEPTH} levels`
