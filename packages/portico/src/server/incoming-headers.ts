@@ -17,13 +17,19 @@ export function incomingHeader(request: IncomingMessage, name: string): string |
   if (value === undefined) return null
   if (typeof value !== 'string') return value.join(', ')
   if (!FIRST_LINE_ONLY.has(name)) return value
-  const lines: string[] = []
+  // Joined only when a second line is there: nothing is allocated for the one line of nearly
+  // every request, and a name already in lower case is not lowered again.
+  let lines: string | undefined
+  let seen = 0
   const raw = request.rawHeaders
   for (let i = 0; i < raw.length; i += 2) {
-    if (raw[i]?.length === name.length && raw[i]?.toLowerCase() === name)
-      lines.push(raw[i + 1] ?? '')
+    const rawName = raw[i] as string
+    if (rawName.length !== name.length || (rawName !== name && rawName.toLowerCase() !== name))
+      continue
+    seen += 1
+    if (seen > 1) lines = `${lines ?? value}, ${raw[i + 1] ?? ''}`
   }
-  return lines.length > 1 ? lines.join(', ') : value
+  return lines ?? value
 }
 
 /**
