@@ -1,5 +1,6 @@
 import type { OutgoingHttpHeader, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http'
 import { Server as NetServer } from 'node:net'
+import { createLinkedSet } from './create-linked-set.js'
 
 /**
  * How long a stopping server keeps its idle keep-alive connections open (the lame-duck phase):
@@ -26,7 +27,8 @@ export interface CallTracker {
  * own, so the shutdown ends it, and its client resumes elsewhere.
  */
 export function trackCalls(server: Server): CallTracker {
-  const active = new Set<ServerResponse>()
+  // Linked, not a Set: one entry in and out per request grew a Set's table in the old space.
+  const active = createLinkedSet<ServerResponse>()
   const streams = new WeakSet<ServerResponse>()
   let draining = false
   let settled: (() => void) | undefined
