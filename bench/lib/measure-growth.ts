@@ -1,11 +1,29 @@
 import { execFile, spawn } from 'node:child_process'
+import { resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { pinnedCommand } from './cpu-pinning.js'
 import { generatePlugin } from './generate-plugin.js'
 import { measureColdStart, type ReadyProbe } from './measure-cold-start.js'
-import { type LatencySample, sampleLatency } from './sample-latency.js'
+import type { LatencySample } from './sample-latency.js'
 import { freePort, serverHandle } from './server-process.js'
 
 const exec = promisify(execFile)
+const sampleScript = resolve(import.meta.dirname, '../load/sample-latency-client.ts')
+
+/**
+ * {@link sampleLatency} of `count` requests from a process of its own on the load generator's
+ * CPU, as the throughput rows are driven, with the server on the other.
+ */
+async function sampleApart(
+  url: string,
+  request: ReadyProbe,
+  count: number,
+): Promise<LatencySample> {
+  const options = JSON.stringify({ url, ...request, count })
+  const pinned = pinnedCommand('load', process.execPath, ['--import', 'tsx', sampleScript, options])
+  const { stdout } = await exec(pinned.command, pinned.args, { timeout: 300_000 })
+  return JSON.parse(stdout) as LatencySample
+}
 
 /** What a plugin of a given size costs. */
 export interface GrowthRow {
@@ -39,9 +57,14 @@ export async function measureGrowth(
   )
 
   const port = await freePort()
-  const child = spawn(process.execPath, [cliPath, 'start', dir, '--port', String(port)], {
-    stdio: 'ignore',
-  })
+  const pinned = pinnedCommand('server', process.execPath, [
+    cliPath,
+    'start',
+    dir,
+    '--port',
+    String(port),
+  ])
+  const child = spawn(pinned.command, pinned.args, { stdio: 'ignore' })
   const server = serverHandle(child, port)
   try {
     const send = () =>
@@ -58,8 +81,12 @@ export async function measureGrowth(
         await new Promise((resolve) => setTimeout(resolve, 5))
       }
     }
-    const toolsList = await sampleLatency(send, 200)
-    const openApi = await sampleLatency(() => fetch(`${server.origin}/open-api.json`), 100)
+    const toolsList = await sampleApart(`${server.origin}${listRequest.path}`, listRequest, 200)
+    const openApi = await sampleApart(
+      `${server.origin}/open-api.json`,
+      { method: 'GET', path: '/open-api.json', headers: {} },
+      100,
+    )
     return {
       tools: toolCount,
       buildMs,
