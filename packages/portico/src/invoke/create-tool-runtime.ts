@@ -303,14 +303,13 @@ export function createToolRuntime(
   // One reader for every call: a context looks the notifier up only when its method notifies.
   const notifierOf = () => resourceNotifier
   const onToolError = options.onToolError ?? logToolError
-  /** The one way a method runs, for tools, templates and prompts alike. */
-  const run = async (
+  /** Refuses a call before it runs: a scope its caller lacks, an input its schema does not take. */
+  const admitInput = (
     toolId: string,
     tool: BoundMethod,
     input: unknown,
-    caller?: PorticoCaller,
-    channel?: ToolChannel,
-  ): Promise<unknown> => {
+    caller: PorticoCaller | undefined,
+  ): void => {
     // Before anything of the input is looked at: a caller without the scope learns nothing more.
     assertScopes(toolId, tool.scopes, caller?.scopes)
     const failures = tool.validate()(input)
@@ -321,6 +320,40 @@ export function createToolRuntime(
       )
     }
     if (tool.datePlan !== undefined) reviveDates(input, tool.datePlan)
+  }
+  /**
+   * What a method's failure becomes: an execution error or a timeout is logged with the call's
+   * request id, which its answer quotes; anything else thrown is logged and answered as an
+   * execution error that shows none of it.
+   */
+  const failureOf = (toolId: string, error: unknown, channel?: ToolChannel): unknown => {
+    if (isPorticoError(error)) {
+      if (error.kind === 'execution' || error.kind === 'timeout') {
+        const requestId = requestIdFor(channel)
+        markRequestId(error, requestId)
+        onToolError(toolId, error, requestId)
+      }
+      return error
+    }
+    const requestId = requestIdFor(channel)
+    onToolError(toolId, error, requestId)
+    const failure = new PorticoError('execution', `${toolId} failed: ${describeThrown(error)}`, {
+      cause: error,
+      expose: false,
+    })
+    // The answer quotes the id the log line has.
+    markRequestId(failure, requestId)
+    return failure
+  }
+  /** The one way a method runs, for tools, templates and prompts alike. */
+  const run = async (
+    toolId: string,
+    tool: BoundMethod,
+    input: unknown,
+    caller?: PorticoCaller,
+    channel?: ToolChannel,
+  ): Promise<unknown> => {
+    admitInput(toolId, tool, input, caller)
     const call = tool.takesContext
       ? createCallContext(toolId, caller, channel, compileAnswerSchema, notifierOf)
       : undefined
@@ -347,27 +380,47 @@ export function createToolRuntime(
     } catch (error) {
       // A call its client gave up on has no one to answer and nothing to report.
       if (call?.wasCancelled) throw error
-      if (isPorticoError(error)) {
-        if (error.kind === 'execution' || error.kind === 'timeout') {
-          const requestId = requestIdFor(channel)
-          markRequestId(error, requestId)
-          onToolError(toolId, error, requestId)
-        }
-        throw error
-      }
-      const requestId = requestIdFor(channel)
-      onToolError(toolId, error, requestId)
-      const failure = new PorticoError('execution', `${toolId} failed: ${describeThrown(error)}`, {
-        cause: error,
-        expose: false,
-      })
-      // The answer quotes the id the log line has.
-      markRequestId(failure, requestId)
-      throw failure
+      throw failureOf(toolId, error, channel)
     } finally {
       call?.finish()
     }
   }
+  /**
+   * {@link run} for a method without a context on the main thread, as most tools are: the same
+   * steps and failures as promise steps, without an async function's state and turns, which
+   * every such call paid for.
+   */
+  const runPlain = (
+    toolId: string,
+    tool: BoundMethod,
+    input: unknown,
+    caller?: PorticoCaller,
+    channel?: ToolChannel,
+  ): Promise<unknown> => {
+    try {
+      admitInput(toolId, tool, input, caller)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+    const fail = (error: unknown): never => {
+      throw failureOf(toolId, error, channel)
+    }
+    return withTimeout(
+      () => tool.call(input),
+      channel?.timeoutMs ?? timeoutMs,
+      toolId,
+      (late) => {
+        if (late !== undefined) onToolError(toolId, late, requestIdFor(channel))
+      },
+    ).then((result) => {
+      try {
+        return tool.shape()(result)
+      } catch (error) {
+        return fail(error)
+      }
+    }, fail)
+  }
+  const runTool = (tool: BoundTool) => (tool.takesContext || tool.isolated ? run : runPlain)
   return {
     model,
     setResourceNotifier(notify) {
@@ -381,12 +434,13 @@ export function createToolRuntime(
       if (!tool) return Promise.reject(new PorticoError('not_found', `No tool named ${toolId}`))
       const traced = traceHooks()
       const meter = toolCallMeter()
-      // `run` is async: it never throws here.
-      if (!traced && !meter) return run(toolId, tool, input, caller, channel)
+      // Neither way of running throws here: each answers a promise.
+      const runIt = runTool(tool)
+      if (!traced && !meter) return runIt(toolId, tool, input, caller, channel)
       return (async () => {
         const call = traced
-          ? traced.runMethod('tool', toolId, () => run(toolId, tool, input, caller, channel))
-          : run(toolId, tool, input, caller, channel)
+          ? traced.runMethod('tool', toolId, () => runIt(toolId, tool, input, caller, channel))
+          : runIt(toolId, tool, input, caller, channel)
         return meter ? measureToolCall(meter, toolId, call) : call
       })()
     },
