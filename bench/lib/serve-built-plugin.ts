@@ -10,7 +10,6 @@ import { authSettingsFromEnv } from '../../packages/portico/src/auth/auth-settin
 import type { ToolRuntime } from '../../packages/portico/src/invoke/create-tool-runtime.js'
 import { loadBuiltPlugin } from '../../packages/portico/src/plugin/load-built-plugin.js'
 import { assembleServer } from '../../packages/portico/src/server/assemble-server.js'
-import { createGate } from '../../packages/portico/src/server/create-gate.js'
 import { measureRequests } from '../../packages/portico/src/server/metrics/measure-requests.js'
 import { startMetricsEndpoint } from '../../packages/portico/src/server/metrics/start-metrics-endpoint.js'
 import { servingLimits } from '../../packages/portico/src/server/serving-limits.js'
@@ -26,11 +25,15 @@ export async function serveBuiltPlugin(
 ): Promise<void> {
   const host = process.env.HOST ?? '127.0.0.1'
   const runtime = adapt((await loadBuiltPlugin(rootDir)).runtime)
-  // An authenticated plugin checks tokens as under `portico start`, with OAUTH_* from the runner.
+  // An authenticated plugin checks tokens as under `portico start`, with OAUTH_* from the runner;
+  // as there, the verifier (and jose) load only for a plugin that authenticates.
   const gate =
     runtime.model.config.auth === 'anon'
       ? undefined
-      : createGate(runtime.model, authSettingsFromEnv(process.env))
+      : (await import('../../packages/portico/src/server/create-gate.js')).createGate(
+          runtime.model,
+          authSettingsFromEnv(process.env),
+        )
   const served = assembleServer(runtime, {
     rootDir,
     dev: false,

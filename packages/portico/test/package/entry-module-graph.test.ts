@@ -81,7 +81,7 @@ describe('the portico/testing entry', () => {
 })
 
 describe('portico start', () => {
-  it('answers a REST call from its bundle, with one copy of the portico entry and no Hono or MCP SDK', async () => {
+  it('answers a REST call from its bundle, with one copy of the portico entry and no Hono, jose or MCP SDK', async () => {
     const plugin = await copyPlugin(join(import.meta.dirname, '../fixtures/content-plugin'))
     try {
       await buildPlugin(plugin.dir)
@@ -117,9 +117,13 @@ describe('portico start', () => {
       expect(own.some((url) => url.endsWith('/dist/core/tool-content.js'))).toBe(true)
       // Portico's modules come from the bundle, but for the entry's, which tools import too.
       expect(own.filter((url) => /\/dist\/(?:cli|server|surfaces|invoke)\//.test(url))).toEqual([])
+      // The plugin is anonymous: the gate and its verifier, jose, are loaded only for one that
+      // authenticates.
       expect(
         graph.filter((url) =>
-          /\/node_modules\/(?:hono|@hono\/node-server|@modelcontextprotocol\/[^/]+)\//.test(url),
+          /\/node_modules\/(?:hono|@hono\/node-server|jose|@modelcontextprotocol\/[^/]+)\//.test(
+            url,
+          ),
         ),
       ).toEqual([])
     } finally {
