@@ -161,6 +161,15 @@ interface BoundMethod {
   scopes?: readonly string[]
 }
 
+/** How a bound method runs for a caller: its result, or its failure as the caller reads it. */
+type RunMethod = (
+  toolId: string,
+  tool: BoundMethod,
+  input: unknown,
+  caller?: PorticoCaller,
+  channel?: ToolChannel,
+) => Promise<unknown>
+
 interface BoundTool extends BoundMethod {
   definition: ToolDefinition
 }
@@ -346,13 +355,7 @@ export function createToolRuntime(
     return failure
   }
   /** The one way a method runs, for tools, templates and prompts alike. */
-  const run = async (
-    toolId: string,
-    tool: BoundMethod,
-    input: unknown,
-    caller?: PorticoCaller,
-    channel?: ToolChannel,
-  ): Promise<unknown> => {
+  const run: RunMethod = async (toolId, tool, input, caller, channel) => {
     admitInput(toolId, tool, input, caller)
     const call = tool.takesContext
       ? createCallContext(toolId, caller, channel, compileAnswerSchema, notifierOf)
@@ -390,13 +393,7 @@ export function createToolRuntime(
    * steps and failures as promise steps, without an async function's state and turns, which
    * every such call paid for.
    */
-  const runPlain = (
-    toolId: string,
-    tool: BoundMethod,
-    input: unknown,
-    caller?: PorticoCaller,
-    channel?: ToolChannel,
-  ): Promise<unknown> => {
+  const runPlain: RunMethod = (toolId, tool, input, caller, channel) => {
     try {
       admitInput(toolId, tool, input, caller)
     } catch (error) {
