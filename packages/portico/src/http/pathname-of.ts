@@ -16,3 +16,18 @@ export function searchOf(url: string): string {
   const end = url.indexOf('#', start)
   return end === -1 ? url.slice(start) : url.slice(start, end)
 }
+
+/**
+ * The path of a request target as `node:http` gives it (`/api/Calc/add?x=1` → `/api/Calc/add`),
+ * as written: the routes, the edges and the guards in front of them all cut it here.
+ */
+export function targetPathOf(target: string): string {
+  const query = target.indexOf('?')
+  return query === -1 ? target : target.slice(0, query)
+}
+
+/** The query of a request target, `?…`, or an empty string. */
+export function targetSearchOf(target: string): string {
+  const query = target.indexOf('?')
+  return query === -1 ? '' : target.slice(query)
+}

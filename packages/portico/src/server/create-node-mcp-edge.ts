@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { logger } from '../core/logger.js'
 import { requestIdOf } from '../core/request-id.js'
 import { createOriginHeaders } from '../http/origin-headers.js'
+import { targetPathOf, targetSearchOf } from '../http/pathname-of.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { PluginModel } from '../model/plugin-model.js'
@@ -48,7 +49,6 @@ export function createNodeMcpEdge(
     const { host } = request.headers
     if (!path || host === undefined || !PLAIN_HOST.test(host)) return false
     const header = (name: string) => incomingHeader(request, name)
-    const query = url.indexOf('?')
     // The body's read, kept whole for the app if the request goes on to it: the hot path reads
     // it, and a `then` here would cost every request a turn of the microtask queue.
     let reading: Promise<Buffer> | undefined
@@ -56,8 +56,8 @@ export function createNodeMcpEdge(
       server: path[1] ?? '',
       method: 'POST',
       header,
-      pathname: query === -1 ? url : url.slice(0, query),
-      search: query === -1 ? '' : url.slice(query),
+      pathname: targetPathOf(url),
+      search: targetSearchOf(url),
       origin: () =>
         originOf(`http://${host}${url}`, header, server, linkHost, request.socket.localPort),
       readBody: (limitBytes) => {
@@ -85,7 +85,7 @@ export function createNodeMcpEdge(
         )
       },
       (error: unknown) => {
-        logger.error(`POST ${url.split('?')[0]} failed:`, error, {
+        logger.error(`POST ${targetPathOf(url)} failed:`, error, {
           requestId: requestIdOf(request, header, trustProxy),
         })
         response.destroy(error instanceof Error ? error : undefined)

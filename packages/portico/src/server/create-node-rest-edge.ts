@@ -2,6 +2,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { logger } from '../core/logger.js'
 import { requestIdOf } from '../core/request-id.js'
 import { createOriginHeaders } from '../http/origin-headers.js'
+import { targetPathOf, targetSearchOf } from '../http/pathname-of.js'
 import { readIncomingBody } from '../http/read-body.js'
 import { originOf } from '../http/request-origin.js'
 import type { PluginModel } from '../model/plugin-model.js'
@@ -35,7 +36,6 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
     const url = request.url ?? ''
     if (request.method !== 'POST' || !url.startsWith('/api/') || isResourcesTarget(url))
       return false
-    const query = url.indexOf('?')
     const { headers } = request
     const originHeaders = originHeadersOf?.(
       `http://${headers.host ?? 'localhost'}${url}`,
@@ -49,7 +49,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
     const disconnectSignal = clientGoneSignal(response)
     call({
       method: 'POST',
-      pathname: query === -1 ? url : url.slice(0, query),
+      pathname: targetPathOf(url),
       contentType: headers['content-type'] ?? null,
       contentEncoding: headers['content-encoding'],
       prefer: headerValue(request, 'prefer'),
@@ -57,7 +57,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
       authorization: incomingHeader(request, 'authorization'),
       // Node joins repeated unknown headers with `, `, as Fetch does: the gate refuses a comma.
       dpop: headers.dpop === undefined ? null : String(headers.dpop),
-      search: query === -1 ? '' : url.slice(query),
+      search: targetSearchOf(url),
       origin: () =>
         originOf(
           `http://${headers.host ?? 'localhost'}${url}`,
@@ -78,7 +78,7 @@ export function createNodeRestEdge(model: PluginModel, parts: ServingParts): Nod
         response.end(answer.body)
       },
       (error: unknown) => {
-        logger.error(`POST ${url.split('?')[0]} failed:`, error, {
+        logger.error(`POST ${targetPathOf(url)} failed:`, error, {
           requestId: requestIdOf(request, (name) => headerValue(request, name), trustProxy),
         })
         response.destroy(error instanceof Error ? error : undefined)

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { targetPathOf } from '../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, problemKinds, problemType } from '../http/problem-response.js'
 
 /**
@@ -36,9 +37,7 @@ export function refuseAmbiguousRequest(
 }
 
 function ambiguityOf(request: IncomingMessage): string | undefined {
-  const url = request.url ?? ''
-  const query = url.indexOf('?')
-  const path = query === -1 ? url : url.slice(0, query)
+  const path = targetPathOf(request.url ?? '')
   if (path.includes('%') && ENCODED_DOT_SEGMENT.test(path)) {
     return 'The path has a percent-encoded dot segment (%2e): send the path it means'
   }

@@ -1,5 +1,6 @@
 import type { RequestListener, Server, ServerResponse } from 'node:http'
 import { withCors } from '../http/cors.js'
+import { targetPathOf } from '../http/pathname-of.js'
 import { PROBLEM_CONTENT_TYPE, problemKinds, problemType } from '../http/problem-response.js'
 import { LIVENESS_PATH, READINESS_PATH } from '../surfaces/health/health-routes.js'
 import { createLoadGauge } from './create-load-gauge.js'
@@ -86,8 +87,7 @@ export function shedLoad(serve: RequestListener, options: LoadSheddingOptions): 
       server.once('close', () => gauge?.stop())
     },
     serve(request, response) {
-      const url = request.url ?? ''
-      const pathname = url.split('?', 1)[0] ?? ''
+      const pathname = targetPathOf(request.url ?? '')
       if (pathname === LIVENESS_PATH && request.method === 'GET') {
         response.writeHead(200, livenessHeaders).end(livenessBody)
         return

@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http'
 import type { AddressInfo, Server as NetServer } from 'node:net'
 import { logger, logRequest } from '../core/logger.js'
+import { targetPathOf } from '../http/pathname-of.js'
 import type { NodeEdge } from './create-node-rest-edge.js'
 import { refuseAmbiguousRequest } from './refuse-ambiguous-request.js'
 import { type LoadSheddingOptions, type LoadStats, loadStatsOf, shedLoad } from './shed-load.js'
@@ -175,7 +176,7 @@ function withRequestLog(serve: RequestListener): RequestListener {
     response.once('finish', () =>
       logRequest({
         method: request.method ?? '',
-        path: (request.url ?? '').split('?')[0] ?? '',
+        path: targetPathOf(request.url ?? ''),
         status: response.statusCode,
         ms: Math.round(performance.now() - started),
       }),

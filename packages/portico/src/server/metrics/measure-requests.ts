@@ -2,6 +2,7 @@ import type { RequestListener } from 'node:http'
 import type { Attributes, Meter } from '@opentelemetry/api'
 import { processCounts } from '../../core/process-counts.js'
 import { installToolCallMeter } from '../../core/tool-call-meter.js'
+import { targetPathOf } from '../../http/pathname-of.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import type { LoadStats } from '../shed-load.js'
 import { createRouteOf, methodOf, type RouteOf } from './create-route-of.js'
@@ -122,9 +123,7 @@ export function measureRequests(
   return (serve) => (request, response) => {
     const started = performance.now()
     const method = methodOf(request.method)
-    const url = request.url ?? ''
-    const query = url.indexOf('?')
-    const routed = routeOf(query === -1 ? url : url.slice(0, query))
+    const routed = routeOf(targetPathOf(request.url ?? ''))
     const under = openOf(routed.surface, method)
     const stream =
       routed.surface === 'mcp' &&

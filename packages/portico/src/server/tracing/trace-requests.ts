@@ -1,6 +1,7 @@
 import type { RequestListener } from 'node:http'
 import type { TextMapPropagator, Tracer } from '@opentelemetry/api'
 import { proxyRequestId } from '../../core/request-id.js'
+import { targetPathOf } from '../../http/pathname-of.js'
 import type { PluginModel } from '../../model/plugin-model.js'
 import { createRouteOf, methodOf } from '../metrics/create-route-of.js'
 
@@ -25,9 +26,7 @@ export function traceRequests(
   const routeOf = createRouteOf(model)
   return (serve) => (request, response) => {
     const method = methodOf(request.method)
-    const url = request.url ?? ''
-    const query = url.indexOf('?')
-    const { surface, route, tool } = routeOf(query === -1 ? url : url.slice(0, query))
+    const { surface, route, tool } = routeOf(targetPathOf(request.url ?? ''))
     const parent = propagator.extract(ROOT_CONTEXT, request.headers, defaultTextMapGetter)
     const span = tracer.startSpan(
       route === undefined ? method : `${method} ${route}`,
