@@ -54,7 +54,7 @@ const load = {
   warmupSeconds: Number(process.env.BENCH_WARMUP ?? 2),
 }
 /** `BENCH_ROUNDS`: how many interleaved rounds of the rows the targets read; each row's median run counts. */
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const growthSizes = (process.env.BENCH_GROWTH ?? '10,100,1000,10000').split(',').map(Number)
 /** `BENCH_ROWS=<regex>`: only the throughput rows whose "server workload" matches, nothing else. */
 const onlyRows =
