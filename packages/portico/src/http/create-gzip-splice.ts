@@ -1,4 +1,4 @@
-import { constants, crc32, deflateRawSync } from 'node:zlib'
+import { zlibOnDemand } from './zlib-on-demand.js'
 
 /** The gzip member header: deflate, no name or time, unknown OS (RFC 1952 § 2.3). */
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff])
@@ -19,6 +19,7 @@ export interface GzipSplice {
 
 /** Compresses `head` (once, here) for {@link GzipSplice} answers. */
 export function createGzipSplice(head: Buffer): GzipSplice {
+  const { constants, crc32, deflateRawSync } = zlibOnDemand()
   // The sync flush ends the deflate data on a byte boundary, with no final block yet.
   const compressed = Buffer.concat([
     GZIP_HEADER,

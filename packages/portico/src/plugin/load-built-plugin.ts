@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createIsolatedCalls, type IsolatedCalls } from '../invoke/create-isolated-calls.js'
+import type { IsolatedCalls } from '../invoke/create-isolated-calls.js'
 import { createToolRuntime } from '../invoke/create-tool-runtime.js'
 import type { PluginModel } from '../model/plugin-model.js'
 import { compiledModulePath, loadToolClasses } from './load-tool-classes.js'
@@ -34,11 +34,16 @@ export async function loadBuiltPlugin(folder: string): Promise<LoadedPlugin> {
   }
 }
 
-/** The worker pool of the model's tool classes, each by the URL of its compiled module. */
-function isolatedCallsOf(model: PluginModel, buildDir: string): Promise<IsolatedCalls> {
+/**
+ * The worker pool of the model's tool classes, each by the URL of its compiled module. Imported
+ * here only: the pool's module loads `node:v8` and `node:os`, which a plugin that does not
+ * isolate its tools never needs at start.
+ */
+async function isolatedCallsOf(model: PluginModel, buildDir: string): Promise<IsolatedCalls> {
   const modules: Record<string, string> = {}
   for (const toolClass of model.toolClasses) {
     modules[toolClass.name] = pathToFileURL(join(buildDir, compiledModulePath(toolClass.file))).href
   }
+  const { createIsolatedCalls } = await import('../invoke/create-isolated-calls.js')
   return createIsolatedCalls(modules)
 }

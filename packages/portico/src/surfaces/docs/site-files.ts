@@ -1,9 +1,9 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { gzipSync } from 'node:zlib'
 import { isMissingError } from '../../core/resolve-safe-path.js'
 import { createEtag } from '../../http/conditional-request.js'
 import { contentTypeFor } from '../../http/content-types.js'
+import { zlibOnDemand } from '../../http/zlib-on-demand.js'
 
 /** The built docs site in the portico package (`packages/docs-ui` builds it there). */
 export const SITE_DIR = fileURLToPath(new URL('../../../site/', import.meta.url))
@@ -71,7 +71,7 @@ async function readSiteFile(path: string): Promise<SiteFile | undefined> {
       etag: createEtag(stats.size, stats.mtimeMs),
       mtimeMs: stats.mtimeMs,
       gzipped: () => {
-        gzipped ??= gzipSync(bytes, { level: 9 })
+        gzipped ??= zlibOnDemand().gzipSync(bytes, { level: 9 })
         return gzipped
       },
     }
