@@ -31,12 +31,24 @@ export function withCors(headers: Record<string, string>): AnswerHeaders {
 const corsApplied = Symbol('portico.corsApplied')
 
 /**
+ * A body Portico compressed itself (its `Content-Encoding` set): Cloudflare's workerd compresses
+ * a response's body by that header unless told the body is encoded already, and sent the bytes
+ * compressed twice. Other runtimes ignore the member.
+ */
+const ENCODED = { encodeBody: 'manual' } as ResponseInit
+
+/**
  * A response whose headers already carry CORS, marked so that the middleware leaves it alone:
  * reading `headers` of a response the Node adapter holds as a plain object turns it into a
  * `Headers` instance and costs the adapter its fast path.
  */
 export function respond(body: BodyInit | null, status: number, headers: AnswerHeaders): Response {
-  const response = new Response(body, { status, headers })
+  const response = new Response(
+    body,
+    headers['content-encoding'] === undefined
+      ? { status, headers }
+      : { status, headers, ...ENCODED },
+  )
   ;(response as Response & { [corsApplied]?: true })[corsApplied] = true
   return response
 }

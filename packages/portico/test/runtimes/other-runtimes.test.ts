@@ -234,6 +234,18 @@ describe.each(runtimes)('the built notes plugin on $name', (runtime) => {
     expect(answer.ms).toBeGreaterThanOrEqual(requestTimeoutMs - 50)
   })
 
+  it('sends /open-api.json compressed to a client that takes gzip or Brotli', async () => {
+    for (const coding of ['gzip', 'br']) {
+      const response = await fetch(`${urlOf(runtime)}/open-api.json`, {
+        headers: { 'accept-encoding': coding },
+      })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-encoding')).toBe(coding)
+      // fetch decodes it: the document itself, whole.
+      expect(await response.json()).toMatchObject({ openapi: '3.0.3' })
+    }
+  })
+
   it(`answers GET / with ${runtime.docsStatus}, as docs/runtimes.md says`, async () => {
     const response = await fetch(`${urlOf(runtime)}/`)
     expect(response.status).toBe(runtime.docsStatus)
