@@ -11,7 +11,7 @@ const exec = promisify(execFile)
 const sampleScript = resolve(import.meta.dirname, '../load/sample-latency-client.ts')
 
 /**
- * {@link sampleLatency} of `count` requests from a process of its own on the load generator's
+ * `sampleLatency` of `count` requests from a process of its own on the load generator's
  * CPU, as the throughput rows are driven, with the server on the other.
  */
 async function sampleApart(
