@@ -6,8 +6,10 @@
 // Environment: BENCH_ROWS=<regex> runs only the throughput rows whose "server workload" matches
 // and prints them; BENCH_NODES=current runs on this Node only (no Node 22 leg); BENCH_DURATION,
 // BENCH_WARMUP and BENCH_CONNECTIONS shape each load run; BENCH_GROWTH=<sizes> the growth curve;
-// BENCH_ROUNDS (3) how many interleaved rounds of the target rows (median run per row);
+// BENCH_ROUNDS (5) how many interleaved rounds of the target rows (median run per row);
 // BENCH_LOAD=wrk|autocannon the load generator (wrk where installed: see `loadGenerator`);
+// BENCH_LOAD_CPU=poll|halt how the load generator's CPU idles in the throughput rows (see
+// `loadCpuIdle`);
 // BENCH_BASELINE=1 writes results/baseline.json.
 import { execFile } from 'node:child_process'
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises'
@@ -19,6 +21,7 @@ import { type BenchIssuer, startBenchIssuer } from './lib/bench-issuer.js'
 import { compileServers } from './lib/compile-servers.js'
 import { cpuPinning } from './lib/cpu-pinning.js'
 import { formatTable } from './lib/format-table.js'
+import { keepLoadCpuAwake, loadCpuIdle, loadCpuIdleLine } from './lib/keep-load-cpu-awake.js'
 import { formatLighthouse } from './lib/lighthouse-docs-site.js'
 import { type ColdStartResult, measureColdStart } from './lib/measure-cold-start.js'
 import { type DevLoopResult, measureDevLoop } from './lib/measure-dev-loop.js'
@@ -162,7 +165,7 @@ async function main(): Promise<void> {
   const started = performance.now()
   const nodes = await nodeBinaries()
   console.log(
-    `Portico bench, servers on ${nodes.map((each) => each.node).join(' and ')}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up, load by ${loadGenerator}; ${cpuPinning}\n`,
+    `Portico bench, servers on ${nodes.map((each) => each.node).join(' and ')}: ${load.connections} connections, ${load.durationSeconds} s per run after ${load.warmupSeconds} s of warm-up, load by ${loadGenerator}; ${cpuPinning}; ${loadCpuIdleLine}\n`,
   )
   await exec(process.execPath, [cliPath, 'build', calcDir])
   await exec(process.execPath, [cliPath, 'build', catalogDir])
@@ -187,6 +190,7 @@ async function main(): Promise<void> {
       const catalogRows: CatalogRow[] = []
       // Round 1 measures every row; later rounds only those the targets read and the isolated
       // row compared with one of them (peers run once).
+      const wakeLoadCpu = keepLoadCpuAwake()
       for (let round = 1; round <= rounds; round++) {
         if (rounds > 1) console.log(` round ${round} of ${rounds}`)
         const chosen = allScenarios.filter(
@@ -207,6 +211,7 @@ async function main(): Promise<void> {
           )
         }
       }
+      wakeLoadCpu()
       const throughput = medianRuns(rows, (row) => `${row.server} ${row.workload}`)
       const catalog = medianRuns(catalogRows, (row) => `${row.shaping} ${row.workload}`)
       const coldStart = onlyRows === undefined ? await measureColdStarts(entry, node) : {}
@@ -249,6 +254,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     load: { ...load, generator: loadGenerator },
     cpuPinning,
+    loadCpuIdle,
     servers,
     legs: legs.map(({ binary: _binary, ...leg }) => leg),
     ...once,

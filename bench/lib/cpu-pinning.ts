@@ -4,7 +4,11 @@ import { availableParallelism } from 'node:os'
 /** Which side of a load run a process is on. */
 export type BenchRole = 'server' | 'load'
 
-const canPin = (() => {
+/** The CPU each side is pinned to. */
+export const pinnedCpu: Record<BenchRole, number> = { server: 1, load: 0 }
+
+/** Whether processes are pinned: Linux, two CPUs or more, and `taskset`. */
+export const canPin = (() => {
   if (process.platform !== 'linux' || availableParallelism() < 2) return false
   try {
     execFileSync('taskset', ['-V'], { stdio: 'ignore' })
@@ -25,7 +29,7 @@ export function pinnedCommand(
   args: string[],
 ): { command: string; args: string[] } {
   if (!canPin) return { command, args }
-  return { command: 'taskset', args: ['-c', role === 'server' ? '1' : '0', command, ...args] }
+  return { command: 'taskset', args: ['-c', String(pinnedCpu[role]), command, ...args] }
 }
 
 /** Whether processes are pinned, for the bench's header line. */
