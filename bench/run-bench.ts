@@ -35,6 +35,7 @@ import {
 } from './lib/measure-load.js'
 import { type MedianRow, medianRuns } from './lib/median-runs.js'
 import { printTracingCost } from './lib/print-tracing-cost.js'
+import { median } from './lib/sample-latency.js'
 import { startServerProcess } from './lib/server-process.js'
 import {
   checkSum,
@@ -314,21 +315,43 @@ async function measureScenario(
   }
 }
 
-/** Spawn to the first 200, 5 runs each: the floor and Portico on every Node, SDK v2 once. */
+/** A server whose cold start is measured: how it is spawned, and the request that must answer. */
+interface ColdStartCase {
+  server: string
+  args: (port: number) => string[]
+  probe: LoadRequest
+}
+
+/**
+ * Spawn to the first 200, 9 runs each, interleaved (the floor, then SDK v2 once, then Portico, nine
+ * times over) so that a machine that slows down over the minute moves all alike: the floor and
+ * Portico on every Node, SDK v2 on the current one.
+ */
 async function measureColdStarts(
   entry: (server: string) => string,
   node: NodeBinary,
 ): Promise<Record<string, ColdStartResult>> {
-  const onNode = (args: (port: number) => string[], probe: LoadRequest) =>
-    measureColdStart(args, probe, 5, node.binary)
-  return {
-    'bare-node': await onNode(() => [entry('bare-node')], restAdd),
-    ...(node.current ? { 'sdk-v2': await onNode(() => [entry('sdk-v2')], mcpLegacyCall) } : {}),
-    portico: await onNode(
-      (port) => [cliPath, 'start', calcDir, '--port', String(port)],
-      mcpLegacyCall,
-    ),
+  const starts: ColdStartCase[] = [
+    { server: 'bare-node', args: () => [entry('bare-node')], probe: restAdd },
+    ...(node.current
+      ? [{ server: 'sdk-v2', args: () => [entry('sdk-v2')], probe: mcpLegacyCall }]
+      : []),
+    {
+      server: 'portico',
+      args: (port) => [cliPath, 'start', calcDir, '--port', String(port)],
+      probe: mcpLegacyCall,
+    },
+  ]
+  const runs = new Map<string, number[]>()
+  for (let round = 0; round < 9; round++) {
+    for (const { server, args, probe } of starts) {
+      const { runs: one } = await measureColdStart(args, probe, 1, node.binary)
+      runs.set(server, [...(runs.get(server) ?? []), ...one])
+    }
   }
+  return Object.fromEntries(
+    [...runs].map(([server, times]) => [server, { runs: times, median: median(times) }]),
+  )
 }
 
 /**
@@ -470,7 +493,7 @@ function printIsolation(leg: MeasuredLeg): void {
 }
 
 function printColdStart(legs: NodeLeg[]): void {
-  console.log('\nCold start: spawn to first 200 on the tool call (5 runs)')
+  console.log('\nCold start: spawn to first 200 on the tool call (9 runs each, interleaved)')
   const names = [...new Set(legs.flatMap((leg) => Object.keys(leg.coldStart)))]
   console.log(
     formatTable(

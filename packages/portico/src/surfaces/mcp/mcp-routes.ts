@@ -121,6 +121,11 @@ type ReadPost = Pick<McpExchange, 'parsedBody' | 'media' | 'caller'>
 type Pending<T> = T | Promise<T>
 
 /** `next` of `value`, at once when it is there: no promise for what need not wait. */
+/** A gate's outcome as the MCP route takes it: the refusal, or the caller. */
+function gateAdmission(outcome: GateOutcome): McpAnswer | McpAdmission {
+  return !outcome.ok ? mcpRefusal(outcome) : outcome.context ? { caller: outcome.context } : {}
+}
+
 function settled<T, U>(value: Pending<T>, next: (value: T) => Pending<U>): Pending<U> {
   return value instanceof Promise ? value.then(next) : next(value)
 }
@@ -259,19 +264,16 @@ export function mcpRoutes(runtime: ToolRuntime, options: McpRoutesOptions): McpS
     const rejected = rejectHostOrOrigin(post.header)
     if (rejected) return rejected
     if (!gate) return ANONYMOUS
-    return gate
-      .check({
-        authorization: post.header('authorization'),
-        dpop: post.header('dpop'),
-        method: post.method,
-        pathname: post.pathname,
-        search: post.search,
-        origin: post.origin(),
-        resourcePath: resourcePathOf(post.server),
-      })
-      .then((outcome) =>
-        !outcome.ok ? mcpRefusal(outcome) : outcome.context ? { caller: outcome.context } : {},
-      )
+    const outcome = gate.check({
+      authorization: post.header('authorization'),
+      dpop: post.header('dpop'),
+      method: post.method,
+      pathname: post.pathname,
+      search: post.search,
+      origin: post.origin(),
+      resourcePath: resourcePathOf(post.server),
+    })
+    return settled(outcome, gateAdmission)
   }
   // An admitted POST: what its `Accept` allows, its body read and parsed once, the scopes of
   // what it calls; the refusal, or what the legs need.
