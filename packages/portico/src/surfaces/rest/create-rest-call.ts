@@ -82,7 +82,9 @@ export function createRestCall(
       if (!toolId) throw new PorticoError('not_found', `No tool at ${pathname}`)
       if (request.method !== 'POST')
         throw new PorticoError('method_not_allowed', `Call ${toolId} with POST`)
-      const admission = await admit(request)
+      const admitting = admit(request)
+      // Awaited only when pending: an admission at once takes no turn of the queue.
+      const admission = admitting instanceof Promise ? await admitting : admitting
       if (!admission.ok) return admission.answer
       const context = admission.caller
       refuseEncodedBody(request.contentEncoding)
