@@ -38,7 +38,10 @@ describe('a remembered token', () => {
     const token = await issuer.mint({ scope: 'notes' }, { audience: `${origin}/mcp/notes` })
     const first = gate.check(requestOf(token))
     expect(first).toBeInstanceOf(Promise)
-    expect(await first).toMatchObject({ ok: true, context: { uid: 'test-user', scopes: ['notes'] } })
+    expect(await first).toMatchObject({
+      ok: true,
+      context: { uid: 'test-user', scopes: ['notes'] },
+    })
     const second = gate.check(requestOf(token))
     expect(second).not.toBeInstanceOf(Promise)
     expect(second).toMatchObject({ ok: true, context: { uid: 'test-user', scopes: ['notes'] } })
