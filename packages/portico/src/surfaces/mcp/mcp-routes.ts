@@ -121,13 +121,13 @@ type ReadPost = Pick<McpExchange, 'parsedBody' | 'media' | 'caller'>
 type Pending<T> = T | Promise<T>
 
 /** `next` of `value`, at once when it is there: no promise for what need not wait. */
+function settled<T, U>(value: Pending<T>, next: (value: T) => Pending<U>): Pending<U> {
+  return value instanceof Promise ? value.then(next) : next(value)
+}
+
 /** A gate's outcome as the MCP route takes it: the refusal, or the caller. */
 function gateAdmission(outcome: GateOutcome): McpAnswer | McpAdmission {
   return !outcome.ok ? mcpRefusal(outcome) : outcome.context ? { caller: outcome.context } : {}
-}
-
-function settled<T, U>(value: Pending<T>, next: (value: T) => Pending<U>): Pending<U> {
-  return value instanceof Promise ? value.then(next) : next(value)
 }
 
 /** What a 405 of an MCP endpoint allows: POST, and the preflights the CORS middleware answers. */
