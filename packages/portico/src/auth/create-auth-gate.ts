@@ -2,6 +2,7 @@ import type { JWTPayload } from 'jose'
 import type { InsufficientScopeError } from '../core/insufficient-scope-error.js'
 import type { PorticoCaller } from '../core/plugin-context.js'
 import { isPorticoError, PorticoError } from '../core/portico-error.js'
+import type { Pending } from '../core/settled.js'
 import { memoizeByOrigin } from '../http/memoize-by-origin.js'
 import { type AuthSettings, DPOP_ALGORITHMS } from './auth-settings.js'
 import { type AuthErrorCode, buildAuthChallenge } from './build-auth-challenge.js'
@@ -69,7 +70,7 @@ export interface AuthGate {
    * The outcome at once for a token verified lately, a bearer token or one with no proof to
    * wait for (no turn of the microtask queue on the hot path); a promise otherwise.
    */
-  check(request: GateRequest): GateOutcome | Promise<GateOutcome>
+  check(request: GateRequest): Pending<GateOutcome>
   /**
    * The 403 of a caller whose token lacks a tool's `@scope` (after `check` admitted it): the
    * challenge of every refusal, with `error="insufficient_scope"` and as `scope` the plugin's
@@ -155,7 +156,7 @@ export function createAuthGate(settings: AuthSettings, options: AuthGateOptions 
     credentials: Readonly<Credentials>,
     verified: VerifiedToken,
     request: GateRequest,
-  ): GateOutcome | Promise<GateOutcome> {
+  ): Pending<GateOutcome> {
     const admitted: GateOutcome = {
       ok: true,
       context: toContext(verified.claims, verified.token),

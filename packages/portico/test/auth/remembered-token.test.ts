@@ -83,7 +83,7 @@ describe('a remembered token', () => {
     await expect(verifier.verify(token, `${origin}/mcp/notes`)).rejects.toThrow('expired')
   })
 
-  it('is not remembered before its first verification, nor with its last characters changed', async () => {
+  it('is not remembered before its first verification, nor with one of its characters changed', async () => {
     const verifier = createTokenVerifier(testAuthSettings(issuer))
     const token = await issuer.mint({ scope: 'notes' }, { audience: `${origin}/mcp/notes` })
     expect(verifier.remembered?.(token, `${origin}/mcp/notes`)).toBeUndefined()

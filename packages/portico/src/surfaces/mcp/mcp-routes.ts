@@ -2,6 +2,7 @@ import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import { refusalHeaders } from '../../auth/refusal-headers.js'
 import { assertScopes, InsufficientScopeError } from '../../core/insufficient-scope-error.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
+import { type Pending, settled } from '../../core/settled.js'
 import { traceHooks } from '../../core/trace-hooks.js'
 import { withCors } from '../../http/cors.js'
 import type { HostPolicy } from '../../http/host-policy.js'
@@ -116,14 +117,6 @@ const ANONYMOUS: McpAdmission = {}
 
 /** An admitted POST, read: what the legs are handed besides the request. */
 type ReadPost = Pick<McpExchange, 'parsedBody' | 'media' | 'caller'>
-
-/** A value, or the promise of one where something must wait (a token check, a body). */
-type Pending<T> = T | Promise<T>
-
-/** `next` of `value`, at once when it is there: no promise for what need not wait. */
-function settled<T, U>(value: Pending<T>, next: (value: T) => Pending<U>): Pending<U> {
-  return value instanceof Promise ? value.then(next) : next(value)
-}
 
 /** A gate's outcome as the MCP route takes it: the refusal, or the caller. */
 function gateAdmission(outcome: GateOutcome): McpAnswer | McpAdmission {

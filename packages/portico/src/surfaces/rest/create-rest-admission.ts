@@ -1,6 +1,7 @@
 import type { AuthGate, GateOutcome } from '../../auth/create-auth-gate.js'
 import { refusalHeaders } from '../../auth/refusal-headers.js'
 import type { PorticoCaller } from '../../core/plugin-context.js'
+import { type Pending, settled } from '../../core/settled.js'
 import { withCors } from '../../http/cors.js'
 import { createHostOriginRefusal, hostOriginError } from '../../http/create-host-origin-refusal.js'
 import type { HostPolicy } from '../../http/host-policy.js'
@@ -46,7 +47,7 @@ const admitted: RestAdmission = { ok: true }
  */
 export function createRestAdmission(
   options: RestAdmissionOptions,
-): (request: AdmissionRequest) => RestAdmission | Promise<RestAdmission> {
+): (request: AdmissionRequest) => Pending<RestAdmission> {
   const refuseHostOrOrigin = createHostOriginRefusal(options.hostPolicy)
   const { gate } = options
   return (request) => {
@@ -67,7 +68,7 @@ export function createRestAdmission(
       origin: request.origin(),
       resourcePath: '/',
     })
-    return outcome instanceof Promise ? outcome.then(admissionOf) : admissionOf(outcome)
+    return settled(outcome, admissionOf)
   }
 }
 
