@@ -1,4 +1,5 @@
 import { PorticoError } from '../core/portico-error.js'
+import { armDeadline, disarmDeadline } from './arm-deadline.js'
 
 /**
  * Starts the work and settles with it, or rejects with a `timeout` error `ms` after it started,
@@ -14,30 +15,31 @@ export function withTimeout<T>(
   onLateFailure?: (error: unknown) => void,
   onTimeout?: (error: PorticoError) => void,
 ): Promise<T> {
-  // One promise and one timer a call, not a race and a `finally`, and the work started here
-  // rather than in a turn of its own: this wraps every tool call.
+  // One promise and one deadline a call (not a timer: see armDeadline), not a race and a
+  // `finally`, and the work started here rather than in a turn of its own: this wraps every
+  // tool call.
   return new Promise<T>((resolve, reject) => {
     let work: Promise<T> | undefined
-    const timer = setTimeout(() => {
+    const deadline = armDeadline(ms, () => {
       if (onLateFailure) work?.catch(onLateFailure)
       const error = new PorticoError('timeout', `${what} did not finish within ${ms} ms`)
       onTimeout?.(error)
       reject(error)
-    }, ms)
+    })
     try {
       work = Promise.resolve(start())
     } catch (error) {
-      clearTimeout(timer)
+      disarmDeadline(deadline)
       reject(error)
       return
     }
     work.then(
       (value) => {
-        clearTimeout(timer)
+        disarmDeadline(deadline)
         resolve(value)
       },
       (error: unknown) => {
-        clearTimeout(timer)
+        disarmDeadline(deadline)
         reject(error)
       },
     )
