@@ -126,7 +126,8 @@ await build({
   external: isPackage,
   logLevel: 'warn',
   transform: { define: { 'import.meta.url': OWN_URL } },
-  // `main.js` may export what the `serve` chunk takes from it: nothing imports the CLI's entry.
+  // `main.js` may export what the `serve` chunk takes from it: only the bundle's own chunks
+  // import the CLI's entry, never a user.
   preserveEntrySignatures: 'allow-extension',
   plugins: [keepInDist(shared)],
   output: {
